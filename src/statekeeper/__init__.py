@@ -1,0 +1,1 @@
+"""statekeeper: a state-based context engine for LLM agents."""

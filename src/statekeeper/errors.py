@@ -1,0 +1,80 @@
+"""Specific exceptions, each carrying the offending value.
+
+Every public entry point validates before it writes, so when one of these is raised the
+store is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class StatekeeperError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class InvalidInputError(StatekeeperError, ValueError):
+    """Input of the wrong shape, type or size."""
+
+    def __init__(self, field: str, value: Any, reason: str) -> None:
+        self.field = field
+        self.value = value
+        self.reason = reason
+        shown = repr(value)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        super().__init__(f"invalid {field} {shown}: {reason}")
+
+
+class PrincipalError(InvalidInputError):
+    """A principal without an organization or user, or with an unknown authority."""
+
+
+class UnknownFactError(StatekeeperError, LookupError):
+    """A fact id or key that does not exist for this principal."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+        super().__init__(f"no fact with id or key {ref!r} is visible to this principal")
+
+
+class DuplicateFactError(StatekeeperError):
+    """A fact id that is already taken."""
+
+    def __init__(self, fact_id: str) -> None:
+        self.fact_id = fact_id
+        super().__init__(f"a fact with id {fact_id!r} already exists")
+
+
+class CycleError(StatekeeperError):
+    """A supersession or dependency pointer that would close a loop."""
+
+    def __init__(self, kind: str, path: list[str]) -> None:
+        self.kind = kind
+        self.path = path
+        super().__init__(f"{kind} would form a cycle: {' -> '.join(path)}")
+
+
+class AuthorityError(StatekeeperError, PermissionError):
+    """A principal tried to override a fact set by a higher authority."""
+
+    def __init__(self, writer: str, holder: str, fact_id: str) -> None:
+        self.writer = writer
+        self.holder = holder
+        self.fact_id = fact_id
+        super().__init__(
+            f"authority {writer!r} cannot supersede fact {fact_id!r} set by higher authority {holder!r}"
+        )
+
+
+class BudgetTooSmallError(StatekeeperError, ValueError):
+    """A token budget that cannot hold even the identity section."""
+
+    def __init__(self, budget: int, needed: int) -> None:
+        self.budget = budget
+        self.needed = needed
+        super().__init__(f"budget of {budget} tokens cannot hold the identity section ({needed} tokens)")
+
+
+class StoreError(StatekeeperError):
+    """The store could not be opened or used (bad URL, missing driver, schema too new)."""

@@ -1,0 +1,229 @@
+"""The specification's schemas: who asks, what is known, what is in flight, what surrounds.
+
+Models are immutable pydantic objects; changing a fact means writing a new one (the store
+updates only validity pointers and the review flag in place).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+
+MAX_KEY_LENGTH = 200
+MAX_VALUE_CHARS = 32_000
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class Scope(StrEnum):
+    """Where a fact holds. Only global facts drive decisions outside their own scope."""
+
+    GLOBAL = "global"
+    TASK = "task"
+    HYPOTHETICAL = "hypothetical"
+    DRAFT = "draft"
+    SESSION = "session"
+
+
+class MemoryType(StrEnum):
+    """The paper's tri-partite split: private user memory, capability memory, org knowledge."""
+
+    USER = "user"
+    CAPABILITY = "capability"
+    ORGANIZATIONAL = "organizational"
+
+
+class SourceType(StrEnum):
+    CONVERSATION = "conversation"
+    STATE_WRITE = "state_write"
+    SYSTEM = "system"
+    POLICY = "policy"
+
+
+class ConstraintType(StrEnum):
+    BUDGET = "budget"
+    DEADLINE = "deadline"
+    CAPACITY = "capacity"
+    POLICY = "policy"
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _check_identifier(field: str, value: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{field} must be a non-empty string")
+    if len(value) > MAX_KEY_LENGTH:
+        raise ValueError(f"{field} is longer than {MAX_KEY_LENGTH} characters")
+    if _CONTROL.search(value):
+        raise ValueError(f"{field} contains control characters")
+    return value.strip()
+
+
+class Principal(Frozen):
+    """Who is asking. Every read and write carries one."""
+
+    org: str
+    user: str
+    authority: str = "peer"
+    permissions: frozenset[str] = frozenset()
+    capability: str = ""
+    name: str | None = None
+    department: str | None = None
+
+    @field_validator("org", "user", "authority")
+    @classmethod
+    def _identifier(cls, value: str, info: Any) -> str:
+        return _check_identifier(info.field_name, value)
+
+    def identity(self) -> IdentityRole:
+        return IdentityRole(
+            user_name=self.name or self.user,
+            user_id=self.user,
+            authority=self.authority,
+            department=self.department or "",
+            organization=self.org,
+            permissions=sorted(self.permissions),
+        )
+
+
+class IdentityRole(Frozen):
+    """Layer 1: set once at session start, read-only during the session."""
+
+    user_name: str
+    user_id: str
+    authority: str
+    department: str = ""
+    organization: str
+    permissions: list[str] = Field(default_factory=list)
+
+
+class Source(Frozen):
+    """Provenance of a fact. `origin` names the finer system (finance_system, observation...)."""
+
+    type: SourceType = SourceType.STATE_WRITE
+    turn_index: int | None = None
+    event_index: int | None = None
+    authority: str | None = None
+    speaker: str | None = None
+    origin: str | None = None
+
+
+class Fact(Frozen):
+    """Layer 2: a persistent fact with the specification's full schema plus partition keys."""
+
+    id: str
+    key: str
+    value: JsonValue
+    source: Source = Field(default_factory=Source)
+    timestamp: datetime
+    is_valid: bool = True
+    superseded_by: str | None = None
+    supersedes: str | None = None
+    memory_type: MemoryType = MemoryType.USER
+    scope: Scope = Scope.GLOBAL
+    scope_id: str | None = None
+    depends_on: tuple[str, ...] = ()
+    derived_facts: tuple[str, ...] = ()
+    needs_review: bool = False
+    is_constraint: bool = False
+    constraint_type: ConstraintType | None = None
+    # partition keys
+    org: str
+    user: str
+    capability: str = ""
+    # access and lifetime
+    required_authority: str | None = None
+    required_permissions: frozenset[str] = frozenset()
+    expires_at: datetime | None = None
+    invalidated_at: datetime | None = None
+    invalid_reason: str | None = None
+    entity: str | None = None
+    slot: str | None = None
+    forgotten: bool = False
+
+    @property
+    def text(self) -> str:
+        """The value as text, for ranking, formatting and value matching."""
+        return value_text(self.value)
+
+    @property
+    def restricted(self) -> bool:
+        return self.required_authority is not None or bool(self.required_permissions)
+
+
+PersistentFact = Fact
+
+
+def value_text(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class WorkingSetItem(Frozen):
+    """Layer 3: task-local scratch data, optionally with a time to live."""
+
+    key: str
+    value: JsonValue
+    created_at: datetime
+    expires_at: datetime | None = None
+
+    @model_validator(mode="after")
+    def _ttl_after_creation(self) -> WorkingSetItem:
+        if self.expires_at is not None and self.expires_at < self.created_at:
+            raise ValueError("expires_at is before created_at")
+        return self
+
+
+class Turn(Frozen):
+    """One conversation turn held in the working set (recent turns are state too)."""
+
+    index: int
+    speaker: str
+    text: str
+    timestamp: datetime
+    authority: str | None = None
+    scope: Scope = Scope.GLOBAL
+    scope_id: str | None = None
+    fact_ids: tuple[str, ...] = ()
+
+
+class Environment(Frozen):
+    """Layer 4: fetched fresh for every query, never stored."""
+
+    current_time: datetime
+    timezone: str = "UTC"
+    location: str | None = None
+    external_data: dict[str, JsonValue] = Field(default_factory=dict)
+
+    @property
+    def current_date(self) -> date:
+        return self.current_time.date()
+
+
+class Omission(Frozen):
+    """Something left out of a context, and why."""
+
+    reason: str
+    fact_id: str | None = None
+    detail: str = ""
+
+
+class Context(Frozen):
+    """An assembled context: the text for the model and an account of what went into it."""
+
+    text: str
+    tokens: int
+    budget: int
+    included: tuple[str, ...] = ()
+    omitted: tuple[Omission, ...] = ()
+    withheld: int = 0
+
+    def __str__(self) -> str:
+        return self.text

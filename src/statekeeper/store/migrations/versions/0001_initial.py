@@ -1,0 +1,49 @@
+"""Version 1: every table of schema.py, plus each dialect's full-text index of live facts.
+
+SQLite keeps an FTS5 table whose rowid mirrors the facts table's rowid; triggers add a fact
+when it is written valid and remove it when it is superseded, expired or forgotten, so the
+index only ever ranks live facts. PostgreSQL ranks a generated tsvector column instead.
+
+When schema.py changes, a new revision alters these tables; this one stays as it is.
+"""
+
+from alembic import op
+
+from statekeeper.store.schema import metadata
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+SQLITE_FTS = [
+    "CREATE VIRTUAL TABLE facts_fts USING fts5(body, tokenize='porter unicode61')",
+    """CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts WHEN new.is_valid
+       BEGIN INSERT INTO facts_fts(rowid, body) VALUES (new.rowid, new.body); END""",
+    """CREATE TRIGGER facts_fts_invalidate AFTER UPDATE OF is_valid, forgotten ON facts
+       WHEN old.is_valid AND NOT old.forgotten AND (NOT new.is_valid OR new.forgotten)
+       BEGIN DELETE FROM facts_fts WHERE rowid = old.rowid; END""",
+    """CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts
+       BEGIN DELETE FROM facts_fts WHERE rowid = old.rowid; END""",
+]
+
+POSTGRES_FTS = [
+    """ALTER TABLE facts ADD COLUMN tsv tsvector
+       GENERATED ALWAYS AS (to_tsvector('english', body)) STORED""",
+    "CREATE INDEX ix_facts_tsv ON facts USING gin (tsv) WHERE is_valid AND NOT forgotten",
+]
+
+
+def upgrade() -> None:
+    bind = op.get_bind()
+    metadata.create_all(bind)
+    statements = SQLITE_FTS if bind.dialect.name == "sqlite" else POSTGRES_FTS
+    for statement in statements:
+        op.execute(statement)
+
+
+def downgrade() -> None:
+    bind = op.get_bind()
+    if bind.dialect.name == "sqlite":
+        op.execute("DROP TABLE IF EXISTS facts_fts")
+    metadata.drop_all(bind)

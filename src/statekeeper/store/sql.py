@@ -1,0 +1,367 @@
+"""The Store protocol on SQLAlchemy Core, shared by SQLite and PostgreSQL.
+
+Backends differ in how they open connections, take the write lock and rank full text; all
+else is here. Every statement filters on the unit of work's organization.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy.engine import Connection, Engine, RowMapping
+from sqlalchemy.sql.elements import ColumnElement
+
+from statekeeper.model import Fact, Source, Turn, WorkingSetItem
+from statekeeper.store.base import View, chunks
+from statekeeper.store.schema import (
+    fact_dependencies,
+    fact_tombstones,
+    facts,
+    recent_turns,
+    working_items,
+)
+
+_F = facts.c
+
+
+def fact_to_row(fact: Fact, seq: int) -> dict[str, Any]:
+    return {
+        "org_id": fact.org,
+        "fact_id": fact.id,
+        "user_id": fact.user,
+        "capability": fact.capability,
+        "seq": seq,
+        "key": fact.key,
+        "value": json.dumps(fact.value, ensure_ascii=False),
+        "body": search_body(fact),
+        "source": fact.source.model_dump_json(exclude_none=True),
+        "timestamp": fact.timestamp,
+        "is_valid": fact.is_valid,
+        "superseded_by": fact.superseded_by,
+        "supersedes": fact.supersedes,
+        "memory_type": fact.memory_type.value,
+        "scope": fact.scope.value,
+        "scope_id": fact.scope_id,
+        "needs_review": fact.needs_review,
+        "is_constraint": fact.is_constraint,
+        "constraint_type": fact.constraint_type.value if fact.constraint_type else None,
+        "required_authority": fact.required_authority,
+        "required_permissions": json.dumps(sorted(fact.required_permissions)),
+        "expires_at": fact.expires_at,
+        "invalidated_at": fact.invalidated_at,
+        "invalid_reason": fact.invalid_reason,
+        "entity": fact.entity,
+        "slot": fact.slot,
+        "forgotten": fact.forgotten,
+    }
+
+
+def search_body(fact: Fact) -> str:
+    """The text full-text search sees: key words, value, entity and slot."""
+    parts = [fact.key.replace("_", " ").replace("-", " "), fact.text]
+    parts += [p.replace("_", " ") for p in (fact.entity, fact.slot) if p]
+    return " ".join(parts)
+
+
+def row_to_fact(
+    row: RowMapping, depends_on: Sequence[str] = (), derived: Sequence[str] = ()
+) -> Fact:
+    return Fact(
+        id=row["fact_id"],
+        org=row["org_id"],
+        user=row["user_id"],
+        capability=row["capability"],
+        key=row["key"],
+        value=json.loads(row["value"]),
+        source=Source.model_validate_json(row["source"]),
+        timestamp=row["timestamp"],
+        is_valid=bool(row["is_valid"]),
+        superseded_by=row["superseded_by"],
+        supersedes=row["supersedes"],
+        memory_type=row["memory_type"],
+        scope=row["scope"],
+        scope_id=row["scope_id"],
+        depends_on=tuple(depends_on),
+        derived_facts=tuple(derived),
+        needs_review=bool(row["needs_review"]),
+        is_constraint=bool(row["is_constraint"]),
+        constraint_type=row["constraint_type"],
+        required_authority=row["required_authority"],
+        required_permissions=frozenset(json.loads(row["required_permissions"])),
+        expires_at=row["expires_at"],
+        invalidated_at=row["invalidated_at"],
+        invalid_reason=row["invalid_reason"],
+        entity=row["entity"],
+        slot=row["slot"],
+        forgotten=bool(row["forgotten"]),
+    )
+
+
+class SqlUnitOfWork:
+    """One transaction's reads and writes inside one organization."""
+
+    def __init__(self, connection: Connection, org: str) -> None:
+        self.conn = connection
+        self.org = org
+
+    # -- visibility ---------------------------------------------------------------------
+
+    def _visible(self, view: View) -> ColumnElement[bool]:
+        return and_(
+            _F.org_id == self.org,
+            _F.user_id.in_([view.user, ""]),
+            _F.capability.in_(["", view.capability]),
+        )
+
+    def _live(self, view: View) -> ColumnElement[bool]:
+        return and_(self._visible(view), _F.is_valid.is_(True), _F.forgotten.is_(False))
+
+    def _facts(self, rows: Sequence[RowMapping]) -> list[Fact]:
+        """Rows to facts, with their dependency edges loaded in one round trip per chunk."""
+        if not rows:
+            return []
+        ids = [r["fact_id"] for r in rows]
+        depends: dict[str, list[str]] = {}
+        derived: dict[str, list[str]] = {}
+        d = fact_dependencies.c
+        for part in chunks(ids):
+            edges = self.conn.execute(
+                select(d.fact_id, d.depends_on_id).where(
+                    d.org_id == self.org, or_(d.fact_id.in_(part), d.depends_on_id.in_(part))
+                )
+            )
+            for fact_id, parent in edges:
+                depends.setdefault(fact_id, []).append(parent)
+                derived.setdefault(parent, []).append(fact_id)
+        return [
+            row_to_fact(r, sorted(depends.get(r["fact_id"], ())), sorted(derived.get(r["fact_id"], ())))
+            for r in rows
+        ]
+
+    # -- persistent facts ---------------------------------------------------------------
+
+    def next_seq(self) -> int:
+        current = self.conn.execute(
+            select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == self.org)
+        ).scalar_one()
+        return int(current) + 1
+
+    def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
+        assert fact.org == self.org
+        self.conn.execute(insert(facts).values(fact_to_row(fact, seq or self.next_seq())))
+        if fact.depends_on:
+            self.conn.execute(
+                insert(fact_dependencies),
+                [{"org_id": self.org, "fact_id": fact.id, "depends_on_id": p} for p in fact.depends_on],
+            )
+
+    def get_fact(self, fact_id: str) -> Fact | None:
+        rows = self.conn.execute(
+            select(facts).where(_F.org_id == self.org, _F.fact_id == fact_id)
+        ).mappings().all()
+        found = self._facts(rows)
+        return found[0] if found else None
+
+    def valid_heads(self, view: View, key: str) -> list[Fact]:
+        rows = self.conn.execute(
+            select(facts).where(self._live(view), _F.key == key).order_by(_F.seq)
+        ).mappings().all()
+        return self._facts(rows)
+
+    def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
+        self.conn.execute(
+            update(facts)
+            .where(_F.org_id == self.org, _F.fact_id == fact_id)
+            .values(is_valid=False, superseded_by=by, invalidated_at=at, invalid_reason=reason)
+        )
+
+    def dependants(self, fact_id: str) -> list[str]:
+        """Every fact that depends on this one, transitively."""
+        d = fact_dependencies.c
+        seed = select(d.fact_id).where(d.org_id == self.org, d.depends_on_id == fact_id)
+        closure = seed.cte("closure", recursive=True)
+        step = select(d.fact_id).where(d.org_id == self.org, d.depends_on_id == closure.c.fact_id)
+        closure = closure.union(step)
+        return sorted(self.conn.execute(select(closure.c.fact_id)).scalars())
+
+    def mark_needs_review(self, fact_ids: Sequence[str]) -> None:
+        for part in chunks(list(fact_ids)):
+            self.conn.execute(
+                update(facts)
+                .where(_F.org_id == self.org, _F.fact_id.in_(part))
+                .values(needs_review=True)
+            )
+
+    def valid_facts(self, view: View, limit: int | None = None) -> list[Fact]:
+        query = select(facts).where(self._live(view)).order_by(_F.seq.desc())
+        if limit is not None:
+            query = query.limit(limit)
+        return self._facts(self.conn.execute(query).mappings().all())
+
+    def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
+        raise NotImplementedError
+
+    def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
+        rows = self.conn.execute(
+            select(facts).where(self._live(view), _F.expires_at.is_not(None), _F.expires_at <= now)
+        ).mappings().all()
+        return self._facts(rows)
+
+    def invalidated_since(self, view: View, since: datetime) -> list[Fact]:
+        rows = self.conn.execute(
+            select(facts).where(
+                self._visible(view),
+                _F.is_valid.is_(False),
+                _F.forgotten.is_(False),
+                _F.invalidated_at >= since,
+            )
+        ).mappings().all()
+        return self._facts(rows)
+
+    def history(self, view: View, key: str) -> list[Fact]:
+        rows = self.conn.execute(
+            select(facts).where(self._visible(view), _F.key == key).order_by(_F.seq)
+        ).mappings().all()
+        return self._facts(rows)
+
+    def forget(self, fact_id: str, *, by: str, at: datetime) -> None:
+        row = self.conn.execute(
+            select(_F.user_id, _F.key).where(_F.org_id == self.org, _F.fact_id == fact_id)
+        ).one()
+        self.conn.execute(
+            update(facts)
+            .where(_F.org_id == self.org, _F.fact_id == fact_id)
+            .values(
+                value="null", body="", forgotten=True, is_valid=False,
+                invalidated_at=at, invalid_reason="forgotten",
+            )
+        )
+        self.conn.execute(
+            insert(fact_tombstones).values(
+                org_id=self.org, fact_id=fact_id, user_id=row.user_id, key=row.key,
+                forgotten_at=at, forgotten_by=by,
+            )
+        )
+
+    # -- working set --------------------------------------------------------------------
+
+    def put_item(self, user: str, task_id: str, item: WorkingSetItem) -> None:
+        w = working_items.c
+        self.conn.execute(
+            delete(working_items).where(
+                w.org_id == self.org, w.user_id == user, w.task_id == task_id, w.key == item.key
+            )
+        )
+        self.conn.execute(
+            insert(working_items).values(
+                org_id=self.org, user_id=user, task_id=task_id, key=item.key,
+                value=json.dumps(item.value, ensure_ascii=False),
+                created_at=item.created_at, expires_at=item.expires_at,
+            )
+        )
+
+    def items(self, user: str, task_id: str) -> list[WorkingSetItem]:
+        w = working_items.c
+        rows = self.conn.execute(
+            select(working_items)
+            .where(w.org_id == self.org, w.user_id == user, w.task_id == task_id)
+            .order_by(w.created_at, w.key)
+        ).mappings()
+        return [
+            WorkingSetItem(
+                key=r["key"], value=json.loads(r["value"]),
+                created_at=r["created_at"], expires_at=r["expires_at"],
+            )
+            for r in rows
+        ]
+
+    def delete_items(self, user: str, task_id: str, keys: Sequence[str]) -> None:
+        w = working_items.c
+        for part in chunks(list(keys)):
+            self.conn.execute(
+                delete(working_items).where(
+                    w.org_id == self.org, w.user_id == user, w.task_id == task_id, w.key.in_(part)
+                )
+            )
+
+    def append_turn(self, user: str, task_id: str, turn: Turn, keep: int) -> None:
+        t = recent_turns.c
+        where = and_(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
+        self.conn.execute(
+            insert(recent_turns).values(
+                org_id=self.org, user_id=user, task_id=task_id,
+                turn_index=turn.index, turn=turn.model_dump_json(),
+            )
+        )
+        self.conn.execute(
+            delete(recent_turns).where(where, t.turn_index <= turn.index - keep)
+        )
+
+    def recent_turns(self, user: str, task_id: str) -> list[Turn]:
+        t = recent_turns.c
+        rows = self.conn.execute(
+            select(t.turn)
+            .where(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
+            .order_by(t.turn_index)
+        ).scalars()
+        return [Turn.model_validate_json(r) for r in rows]
+
+    def last_turn_index(self, user: str, task_id: str) -> int:
+        t = recent_turns.c
+        value = self.conn.execute(
+            select(func.max(t.turn_index)).where(
+                t.org_id == self.org, t.user_id == user, t.task_id == task_id
+            )
+        ).scalar_one()
+        return -1 if value is None else int(value)
+
+    def clear_task(self, user: str, task_id: str) -> None:
+        for table in (working_items, recent_turns):
+            c = table.c
+            self.conn.execute(
+                delete(table).where(c.org_id == self.org, c.user_id == user, c.task_id == task_id)
+            )
+
+
+class SqlStore:
+    """Connection handling shared by the SQL backends."""
+
+    dialect = "sql"
+    unit_of_work = SqlUnitOfWork
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def write(self, org: str) -> Iterator[SqlUnitOfWork]:
+        with self.engine.connect() as conn:
+            self._begin_write(conn, org)
+            try:
+                yield self.unit_of_work(conn, org)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+
+    @contextmanager
+    def read(self, org: str) -> Iterator[SqlUnitOfWork]:
+        with self.engine.connect() as conn:
+            self._begin_read(conn, org)
+            try:
+                yield self.unit_of_work(conn, org)
+            finally:
+                conn.rollback()
+
+    def _begin_write(self, conn: Connection, org: str) -> None:
+        conn.begin()
+
+    def _begin_read(self, conn: Connection, org: str) -> None:
+        conn.begin()
+
+    def close(self) -> None:
+        self.engine.dispose()
