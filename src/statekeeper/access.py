@@ -1,0 +1,141 @@
+"""Authority ladder and the read and supersede checks built on it.
+
+The ladder is configurable per deployment. Job titles are common in identity data, so a
+title that is not a rung is placed by the words it contains ("Vendor Manager" ranks as a
+manager, "VP of Sales" as an executive).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from statekeeper.errors import PrincipalError
+from statekeeper.model import Fact, Principal
+
+DEFAULT_RUNGS: tuple[str, ...] = ("guest", "subordinate", "peer", "manager", "executive", "policy")
+
+DEFAULT_ALIASES: Mapping[str, str] = {
+    "unverified": "guest",
+    "anonymous": "guest",
+    "external": "guest",
+    "intern": "subordinate",
+    "junior": "subordinate",
+    "trainee": "subordinate",
+    "contractor": "subordinate",
+    "employee": "peer",
+    "staff": "peer",
+    "user": "peer",
+    "member": "peer",
+    "colleague": "peer",
+    "analyst": "peer",
+    "engineer": "peer",
+    "specialist": "peer",
+    "associate": "peer",
+    "coordinator": "peer",
+    "lead": "manager",
+    "supervisor": "manager",
+    "admin": "manager",
+    "director": "executive",
+    "vp": "executive",
+    "svp": "executive",
+    "evp": "executive",
+    "head": "executive",
+    "chief": "executive",
+    "ceo": "executive",
+    "cfo": "executive",
+    "cto": "executive",
+    "coo": "executive",
+    "ciso": "executive",
+    "president": "executive",
+    "partner": "executive",
+    "owner": "executive",
+    "board": "policy",
+    "system": "policy",
+    "compliance": "policy",
+    "regulation": "policy",
+    "legal": "policy",
+}
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class AuthorityLadder:
+    """Ordered authority levels, lowest first, with aliases and title words mapped onto them."""
+
+    rungs: Sequence[str] = DEFAULT_RUNGS
+    aliases: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_ALIASES))
+
+    def __post_init__(self) -> None:
+        if not self.rungs or len(set(self.rungs)) != len(self.rungs):
+            raise PrincipalError("rungs", list(self.rungs), "must be non-empty and unique")
+        unknown = {target for target in self.aliases.values() if target not in self.rungs}
+        if unknown:
+            raise PrincipalError("aliases", sorted(unknown), "alias targets must be rungs")
+
+    def rung(self, authority: str) -> str | None:
+        """The rung an authority or title stands on, or None when nothing in it is known."""
+        name = authority.strip().lower()
+        if name in self.rungs:
+            return name
+        if name in self.aliases:
+            return self.aliases[name]
+        found = [self._word_rung(word) for word in _WORD.findall(name)]
+        known = [r for r in found if r is not None]
+        if "vice president" in name:
+            known.append("executive")
+        return max(known, key=self.rungs.index) if known else None
+
+    def _word_rung(self, word: str) -> str | None:
+        if word in self.rungs:
+            return word
+        return self.aliases.get(word)
+
+    def rank(self, authority: str) -> int:
+        rung = self.rung(authority)
+        if rung is None:
+            raise PrincipalError("authority", authority, f"not on the ladder {list(self.rungs)}")
+        return self.rungs.index(rung)
+
+    def rank_or(self, authority: str | None, default: int) -> int:
+        if authority is None:
+            return default
+        rung = self.rung(authority)
+        return default if rung is None else self.rungs.index(rung)
+
+
+@dataclass(frozen=True)
+class Access:
+    """Decides what a principal may read and override; asked at query time, never cached."""
+
+    ladder: AuthorityLadder = field(default_factory=AuthorityLadder)
+
+    def can_read(self, principal: Principal, fact: Fact) -> bool:
+        if fact.org != principal.org:
+            return False
+        if fact.user not in ("", principal.user):
+            return False
+        if fact.capability not in ("", principal.capability):
+            return False
+        if fact.required_permissions - principal.permissions:
+            return False
+        if fact.required_authority is not None:
+            needed = self.ladder.rank_or(fact.required_authority, len(self.ladder.rungs))
+            return self.ladder.rank(principal.authority) >= needed
+        return True
+
+    def source_rank(self, fact: Fact) -> int:
+        """The authority a fact was set with; unknown sources count as peers."""
+        peer = self.ladder.rungs.index("peer") if "peer" in self.ladder.rungs else 0
+        return self.ladder.rank_or(fact.source.authority, peer)
+
+    def can_supersede(self, writer_authority: str, holder: Fact) -> bool:
+        """A lower authority never overrides a higher one; equal or higher may."""
+        peer = self.ladder.rungs.index("peer") if "peer" in self.ladder.rungs else 0
+        return self.ladder.rank_or(writer_authority, peer) >= self.source_rank(holder)
+
+
+def permissions(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(v.strip() for v in values if v and v.strip())

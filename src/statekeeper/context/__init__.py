@@ -1,0 +1,1 @@
+"""Context assembly: ranking, token budget and formatting."""

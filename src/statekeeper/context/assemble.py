@@ -1,0 +1,152 @@
+"""The specification's context algorithm: identity, environment, ranked facts up to their
+share of the budget, then the working set with what remains. The budget always holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from statekeeper.context import format as fmt
+from statekeeper.context.tokens import Tokenizer
+from statekeeper.errors import BudgetTooSmallError
+from statekeeper.model import Context, Fact, Omission, Turn, WorkingSetItem
+
+SEPARATOR = "\n\n"
+
+
+@dataclass(frozen=True)
+class Layers:
+    """Everything a context may hold, already filtered, ranked and cleaned."""
+
+    identity: str
+    environment: str
+    constraints: Sequence[tuple[Fact, str]] = ()
+    facts: Sequence[tuple[Fact, str]] = ()
+    objective: str | None = None
+    items: Sequence[WorkingSetItem] = ()
+    turns: Sequence[tuple[Turn, str]] = ()  # oldest first
+    withheld: int = 0
+    omitted: Sequence[Omission] = field(default_factory=tuple)
+
+
+@dataclass
+class _Packer:
+    tokenizer: Tokenizer
+    limit: int
+    used: int = 0
+
+    def cost(self, text: str) -> int:
+        return self.tokenizer.count(text) + 1  # and the newline that joins it
+
+    def take(self, text: str, limit: int | None = None) -> bool:
+        cost = self.cost(text)
+        if self.used + cost > (self.limit if limit is None else limit):
+            return False
+        self.used += cost
+        return True
+
+
+def assemble(
+    layers: Layers,
+    budget: int,
+    tokenizer: Tokenizer,
+    fact_share: float = 0.7,
+    show_metadata: bool = True,
+) -> Context:
+    identity_tokens = tokenizer.count(layers.identity)
+    if identity_tokens > budget:
+        raise BudgetTooSmallError(budget, identity_tokens)
+    omitted = list(layers.omitted)
+    packer = _Packer(tokenizer, budget, identity_tokens)
+    sections: list[list[str]] = [[layers.identity]]
+
+    environment = layers.environment
+    if not packer.take(environment):
+        environment = tokenizer.truncate(environment, max(budget - packer.used - 2, 0))
+        packer.take(environment)
+    if environment:
+        sections.append([environment])
+
+    fact_limit = packer.used + int((budget - packer.used) * fact_share)
+    included: list[str] = []
+    for header, group in ((fmt.CONSTRAINTS_HEADER, layers.constraints), (fmt.FACTS_HEADER, layers.facts)):
+        lines = _pack_facts(header, group, packer, fact_limit, show_metadata, included, omitted)
+        if lines:
+            sections.append(lines)
+    if layers.withheld:
+        line = fmt.withheld_line(layers.withheld)
+        if packer.take(line):
+            sections.append([line])
+
+    working = _pack_working_set(layers, packer, omitted)
+    if working:
+        sections.append(working)
+
+    text = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
+    return Context(
+        text=text,
+        tokens=tokenizer.count(text),
+        budget=budget,
+        included=tuple(included),
+        omitted=tuple(omitted),
+        withheld=layers.withheld,
+    )
+
+
+def _pack_facts(
+    header: str,
+    group: Sequence[tuple[Fact, str]],
+    packer: _Packer,
+    limit: int,
+    show_metadata: bool,
+    included: list[str],
+    omitted: list[Omission],
+) -> list[str]:
+    lines: list[str] = []
+    for fact, text in group:
+        line = fmt.fact_line(fact, text, show_metadata)
+        needed = line if lines else f"{header}\n{line}"
+        if packer.take(needed, limit):
+            lines.append(line)
+            included.append(fact.id)
+        else:
+            omitted.append(Omission(reason="budget", fact_id=fact.id, detail=fact.key))
+    return [header, *lines] if lines else []
+
+
+def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) -> list[str]:
+    lines: list[str] = []
+    if layers.objective and packer.take(f"{fmt.WORKING_HEADER}\nObjective: {layers.objective}"):
+        lines += [fmt.WORKING_HEADER, f"Objective: {layers.objective}"]
+    for item in layers.items:
+        line = fmt.item_line(item)
+        needed = line if lines else f"{fmt.WORKING_HEADER}\n{line}"
+        if packer.take(needed):
+            lines += [line] if lines else [fmt.WORKING_HEADER, line]
+        else:
+            omitted.append(Omission(reason="budget", detail=f"working item {item.key}"))
+    # Newest turns matter most: take them newest first, show them oldest first.
+    taken: list[str] = []
+    for turn, text in reversed(layers.turns):
+        line = fmt.turn_line(turn, text)
+        needed = line if taken else f"{fmt.TURNS_HEADER}\n{line}"
+        if not packer.take(needed):
+            omitted.append(Omission(reason="budget", detail=f"turn {turn.index}"))
+            break
+        taken.append(line)
+    if taken:
+        if lines:
+            lines.append("")
+        lines += [fmt.TURNS_HEADER, *reversed(taken)]
+    return lines
+
+
+def _fit(text: str, budget: int, tokenizer: Tokenizer) -> str:
+    """Per-line counts can differ from the joined text's by a token; drop lines until exact."""
+    while tokenizer.count(text) > budget:
+        head, _, _ = text.rpartition("\n")
+        if not head:
+            return tokenizer.truncate(text, budget)
+        text = head.rstrip()
+    return text

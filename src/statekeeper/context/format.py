@@ -1,0 +1,72 @@
+"""How each layer reads in a context.
+
+`show_metadata` is the paper's model-specific formatting switch: some models use validity
+markers well, others are distracted by them. Dead values are never shown either way.
+"""
+
+from __future__ import annotations
+
+from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetItem, value_text
+
+
+def identity_section(identity: IdentityRole) -> str:
+    parts = [f"User: {identity.user_name} (id {identity.user_id})", f"Authority: {identity.authority}"]
+    if identity.department:
+        parts.append(f"Department: {identity.department}")
+    parts.append(f"Organization: {identity.organization}")
+    if identity.permissions:
+        parts.append("Permissions: " + ", ".join(identity.permissions))
+    return "## Identity\n" + "\n".join(parts)
+
+
+def environment_section(environment: Environment) -> str:
+    now = environment.current_time
+    lines = [f"Now: {now:%Y-%m-%d %H:%M} ({now:%A}) {environment.timezone}"]
+    if environment.location:
+        lines.append(f"Location: {environment.location}")
+    for key in sorted(environment.external_data):
+        lines.append(f"{key}: {value_text(environment.external_data[key])}")
+    return "## Environment\n" + "\n".join(lines)
+
+
+def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
+    """One fact as a bullet; `text` is the value after hygiene."""
+    label = fact.key.replace("_", " ")
+    if fact.needs_review:
+        return (
+            f"- {label}: NEEDS RECALCULATION (an input it was derived from changed;"
+            " do not rely on its earlier figures)"
+        )
+    line = f"- {label}: {text}"
+    if fact.is_constraint and fact.constraint_type:
+        line = f"- [{fact.constraint_type.value.upper()} CONSTRAINT] {label}: {text}"
+    if show_metadata:
+        notes = []
+        if fact.supersedes:
+            notes.append("current; replaces an earlier value")
+        if fact.source.authority:
+            notes.append(f"source authority: {fact.source.authority}")
+        if fact.scope.value != "global":
+            notes.append(f"scope: {fact.scope.value}")
+        if notes:
+            line += f" ({'; '.join(notes)})"
+    return line
+
+
+def item_line(item: WorkingSetItem) -> str:
+    return f"- {item.key.replace('_', ' ')}: {value_text(item.value)}"
+
+
+def turn_line(turn: Turn, text: str) -> str:
+    return f"- {turn.speaker}: {text}"
+
+
+FACTS_HEADER = "## Current facts"
+CONSTRAINTS_HEADER = "## Constraints (must be respected)"
+WORKING_HEADER = "## Working set"
+TURNS_HEADER = "## Recent turns"
+
+
+def withheld_line(count: int) -> str:
+    noun = "fact is" if count == 1 else "facts are"
+    return f"## Withheld\n{count} {noun} restricted for this user and not shown; do not speculate about them."

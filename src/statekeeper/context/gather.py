@@ -1,0 +1,120 @@
+"""Gathering a query's layers from the store: which facts may be shown, in which order,
+and which values are dead and must be scrubbed from everything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from statekeeper.access import Access
+from statekeeper.context import format as fmt
+from statekeeper.context.assemble import Layers
+from statekeeper.context.hygiene import DeadValues
+from statekeeper.context.terms import query_terms
+from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
+from statekeeper.store.base import UnitOfWork, View
+
+# Below this many live facts every one is considered; above it, the store's full-text index
+# picks the candidates, so a context costs the same at 100 facts and at 100,000.
+FULL_SCAN_LIMIT = 400
+SEARCH_LIMIT = 200
+RECENT_LIMIT = 100
+DEAD_WINDOW = timedelta(days=30)
+
+
+@dataclass(frozen=True)
+class Where:
+    """The scope a context is built in: its task and, if any, its hypothetical or draft."""
+
+    task_id: str
+    scope_id: str | None = None
+
+
+def in_scope(fact: Fact, where: Where) -> bool:
+    if fact.scope in (Scope.GLOBAL,):
+        return True
+    if fact.scope == Scope.TASK:
+        return fact.scope_id in (None, where.task_id)
+    return fact.scope_id is not None and fact.scope_id == where.scope_id
+
+
+def gather(
+    uow: UnitOfWork,
+    principal: Principal,
+    identity: IdentityRole,
+    environment: Environment,
+    query: str,
+    where: Where,
+    access: Access,
+) -> Layers:
+    view = View(principal.org, principal.user, principal.capability)
+    candidates, order = _candidates(uow, view, query)
+
+    shown: list[Fact] = []
+    hidden: list[Fact] = []
+    withheld = 0
+    omitted: list[Omission] = []
+    for fact in candidates:
+        if not access.can_read(principal, fact):
+            withheld += 1
+            hidden.append(fact)
+        elif not in_scope(fact, where):
+            omitted.append(Omission(reason="out of scope", fact_id=fact.id, detail=fact.scope.value))
+            hidden.append(fact)
+        else:
+            shown.append(fact)
+
+    turns = uow.recent_turns(principal.user, where.task_id)
+    since = min((t.timestamp for t in turns), default=environment.current_time) - DEAD_WINDOW
+    dead = [f.text for f in uow.invalidated_since(view, since)]
+    dead += [f.text for f in hidden]
+    live = [f.text for f in shown if not f.needs_review]
+    scrub = DeadValues.build(dead, live)
+
+    shown.sort(key=lambda f: order.get(f.id, len(order) + 1))
+    constraints = [(f, scrub.redact(f.text)) for f in shown if f.is_constraint and not f.needs_review]
+    constraint_ids = {f.id for f, _ in constraints}
+    facts = [(f, scrub.redact(f.text)) for f in shown if f.id not in constraint_ids]
+
+    cleaned = []
+    for turn in turns:
+        if turn.scope != Scope.GLOBAL and turn.scope_id != where.scope_id:
+            omitted.append(Omission(reason="out of scope", detail=f"turn {turn.index}"))
+            continue
+        text = scrub.redact(turn.text)
+        if text != turn.text:
+            omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
+        cleaned.append((turn, text))
+
+    items = [
+        i for i in uow.items(principal.user, where.task_id)
+        if i.expires_at is None or i.expires_at > environment.current_time
+    ]
+    return Layers(
+        identity=fmt.identity_section(identity),
+        environment=fmt.environment_section(environment),
+        constraints=constraints,
+        facts=facts,
+        items=items,
+        turns=cleaned,
+        withheld=withheld,
+        omitted=omitted,
+    )
+
+
+def _candidates(uow: UnitOfWork, view: View, query: str) -> tuple[list[Fact], dict[str, int]]:
+    """Live visible facts worth considering, and their relevance order (best first)."""
+    every = uow.valid_facts(view, limit=FULL_SCAN_LIMIT + 1)
+    terms = query_terms(query)
+    ranked = uow.search_valid_facts(view, terms, SEARCH_LIMIT) if terms else []
+    if len(every) > FULL_SCAN_LIMIT:
+        every = ranked + every[:RECENT_LIMIT]
+    order: dict[str, int] = {}
+    for fact in ranked:
+        order.setdefault(fact.id, len(order))
+    for fact in every:  # then by recency
+        order.setdefault(fact.id, len(order))
+    unique = {f.id: f for f in every}
+    return list(unique.values()), order
+

@@ -1,0 +1,80 @@
+"""Keeping dead values out of everything that carries them.
+
+A superseded, expired, withheld or out-of-scope fact is not only left out of the facts
+section: its value is also removed from recent turns and from live facts that mention it
+("changed from X"), so the model never sees it. A value that a live fact still holds is not
+dead, even if a dead fact also held it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+REDACTED = "[outdated]"
+
+# Values worth matching on their own inside longer text: money, percentages, numbers with a
+# unit, times, dates, weekdays and months, and capitalized multi-word names.
+_VALUE_PARTS = re.compile(
+    r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?)"
+    r"|(?:\b\d[\d,]*(?:\.\d+)?\s?%)"
+    r"|(?:\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)\b)"
+    r"|(?:\b\d{1,2}:\d{2}\b)"
+    r"|(?:\b\d{4}-\d{2}-\d{2}\b)"
+    r"|(?:\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)"
+    r"|(?:\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)"
+    r"|(?:\b\d[\d,]*(?:\.\d+)?\s+[a-z]+s\b)"
+    r"|(?:\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b)"
+    r"|(?:\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?)"
+)
+_MIN_PHRASE = 4
+
+
+def value_parts(text: str) -> set[str]:
+    """The distinctive values inside a text, normalized for comparison."""
+    return {_norm(m.group(0)) for m in _VALUE_PARTS.finditer(text)}
+
+
+def _norm(value: str) -> str:
+    return re.sub(r"\s+", " ", value.strip().lower())
+
+
+@dataclass(frozen=True)
+class DeadValues:
+    """What must not be shown, as one compiled pattern."""
+
+    pattern: re.Pattern[str] | None
+
+    @classmethod
+    def build(cls, dead_texts: Iterable[str], live_texts: Iterable[str]) -> DeadValues:
+        live = list(live_texts)
+        live_whole = {_norm(t) for t in live}
+        live_parts: set[str] = set()
+        for text in live:
+            live_parts |= value_parts(text)
+        phrases: set[str] = set()
+        for text in dead_texts:
+            whole = _norm(text)
+            if not whole or whole in live_whole:
+                continue
+            if len(whole) >= _MIN_PHRASE and not any(whole in live for live in live_whole):
+                phrases.add(whole)
+            phrases |= {p for p in value_parts(text) if p not in live_parts}
+        if not phrases:
+            return cls(None)
+        ordered = sorted(phrases, key=len, reverse=True)
+        alternatives = "|".join(_flexible(p) for p in ordered)
+        return cls(re.compile(rf"(?<![\w$€£¥])(?:{alternatives})(?![\w%])", re.IGNORECASE))
+
+    def found_in(self, text: str) -> bool:
+        return self.pattern is not None and self.pattern.search(text) is not None
+
+    def redact(self, text: str) -> str:
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(REDACTED, text)
+
+
+def _flexible(phrase: str) -> str:
+    return r"\s+".join(re.escape(word) for word in phrase.split(" "))

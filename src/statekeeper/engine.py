@@ -1,0 +1,433 @@
+"""The facade: an engine over one store, and a session per principal.
+
+    engine = Engine.open("state.db")
+    with engine.session(Principal(org="acme", user="alice", authority="manager")) as s:
+        s.write("address", "123 Main St")
+        s.write("address", "456 Oak Ave", supersedes="address")
+        print(s.context("Where should we ship the order?", budget=8000).text)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pydantic import JsonValue, ValidationError
+
+from statekeeper.access import Access, AuthorityLadder
+from statekeeper.context.assemble import assemble
+from statekeeper.context.gather import Where, gather
+from statekeeper.context.tokens import Tokenizer, default_tokenizer
+from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
+from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
+from statekeeper.facts.classify import classify_memory, detect_constraint
+from statekeeper.facts.scope import infer_scope
+from statekeeper.model import (
+    MAX_KEY_LENGTH,
+    MAX_VALUE_CHARS,
+    ConstraintType,
+    Context,
+    Environment,
+    Fact,
+    MemoryType,
+    Principal,
+    Scope,
+    Source,
+    Turn,
+    WorkingSetItem,
+    value_text,
+)
+from statekeeper.store import Store, open_store
+from statekeeper.store.base import UnitOfWork, View
+
+Clock = Callable[[], datetime]
+EnvironmentProvider = Callable[[datetime], Environment]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """Stored times are naive UTC; aware times are converted, naive ones taken as UTC."""
+    if not isinstance(moment, datetime):
+        raise InvalidInputError("timestamp", moment, "must be a datetime")
+    if moment.tzinfo is not None:
+        return moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+@dataclass
+class Settings:
+    """Per-deployment tuning; the defaults follow the specification."""
+
+    budget: int = 8000
+    fact_share: float = 0.7
+    show_metadata: bool = True
+    recent_turns: int = 8
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.fact_share <= 1.0:
+            raise InvalidInputError("fact_share", self.fact_share, "must be in (0, 1]")
+        if not 1 <= self.recent_turns <= 50:
+            raise InvalidInputError("recent_turns", self.recent_turns, "must be 1 to 50")
+
+
+@dataclass
+class Engine:
+    store: Store
+    clock: Clock = system_clock
+    tokenizer: Tokenizer = field(default_factory=default_tokenizer)
+    access: Access = field(default_factory=Access)
+    settings: Settings = field(default_factory=Settings)
+    environment_provider: EnvironmentProvider | None = None
+
+    @classmethod
+    def open(
+        cls,
+        target: str | Path = "statekeeper.db",
+        *,
+        clock: Clock = system_clock,
+        tokenizer: Tokenizer | None = None,
+        ladder: AuthorityLadder | None = None,
+        settings: Settings | None = None,
+        environment_provider: EnvironmentProvider | None = None,
+    ) -> Engine:
+        """Open (and create or migrate) a store by path or URL."""
+        return cls(
+            store=open_store(target),
+            clock=clock,
+            tokenizer=tokenizer or default_tokenizer(),
+            access=Access(ladder or AuthorityLadder()),
+            settings=settings or Settings(),
+            environment_provider=environment_provider,
+        )
+
+    def session(
+        self, principal: Principal, *, task_id: str = "default", scope_id: str | None = None
+    ) -> Session:
+        if not isinstance(principal, Principal):
+            raise PrincipalError("principal", principal, "must be a Principal")
+        self.access.ladder.rank(principal.authority)  # unknown authorities fail here
+        _check_text("task_id", task_id, MAX_KEY_LENGTH)
+        return Session(self, principal, Where(task_id, scope_id))
+
+    def now(self) -> datetime:
+        return as_utc(self.clock())
+
+    def environment(self) -> Environment:
+        now = self.now()
+        if self.environment_provider is not None:
+            return self.environment_provider(now)
+        return Environment(current_time=now)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Session:
+    """Every read and write of one principal, in one task (and optionally one scope)."""
+
+    def __init__(self, engine: Engine, principal: Principal, where: Where) -> None:
+        self.engine = engine
+        self.principal = principal
+        self.where = where
+        self.view = View(principal.org, principal.user, principal.capability)
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        return None
+
+    # -- writes -------------------------------------------------------------------------
+
+    def write(
+        self,
+        key: str,
+        value: JsonValue,
+        *,
+        supersedes: str | None = None,
+        id: str | None = None,
+        source: Source | None = None,
+        timestamp: datetime | None = None,
+        scope: Scope | str | None = None,
+        scope_id: str | None = None,
+        depends_on: Iterable[str] = (),
+        memory_type: MemoryType | str | None = None,
+        is_constraint: bool | None = None,
+        constraint_type: ConstraintType | str | None = None,
+        required_authority: str | None = None,
+        required_permissions: Iterable[str] = (),
+        expires_at: datetime | None = None,
+        ttl: timedelta | None = None,
+        entity: str | None = None,
+        slot: str | None = None,
+        implicit: bool = True,
+    ) -> Fact:
+        """Write a fact. `supersedes` names a fact id or a key (its current head).
+
+        Without `supersedes`, a new value for a key that already has a live head in the
+        same scope replaces it (pass `implicit=False` to keep both)."""
+        return self._write(locals()).fact
+
+    def supersede(self, target: str, value: JsonValue, *, key: str | None = None, **options: Any) -> Fact:
+        """Replace the fact `target` (id or key) with a new value, under `key` or the same key."""
+        with self.engine.store.read(self.principal.org) as uow:
+            current = uow.get_fact(target)
+            if current is None:
+                heads = uow.valid_heads(self.view, target)
+                current = heads[0] if heads else None
+        if current is None:
+            raise UnknownFactError(target)
+        return self.write(key or current.key, value, supersedes=target, **options)
+
+    def _write(self, args: Mapping[str, Any]) -> WriteResult:
+        now = self.engine.now()
+        timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
+        draft_fields = self._validated(args, timestamp)
+        writer = (args["source"].authority if args["source"] else None) or self.principal.authority
+        with self.engine.store.write(self.principal.org) as uow:
+            seq = uow.next_seq()
+            fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
+            draft = Fact(id=fact_id, **draft_fields)
+            return commit_fact(
+                uow, self.view, draft,
+                supersedes=args["supersedes"], writer_authority=writer,
+                access=self.engine.access, implicit=args["implicit"],
+            )
+
+    def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
+        key = _check_text("key", args["key"], MAX_KEY_LENGTH)
+        value = args["value"]
+        try:
+            encoded = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError) as error:
+            raise InvalidInputError("value", value, "must be JSON-serializable") from error
+        if value is None or (isinstance(value, str) and not value.strip()):
+            raise InvalidInputError("value", value, "must not be empty")
+        if len(encoded) > MAX_VALUE_CHARS:
+            raise InvalidInputError("value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters")
+        for name in ("supersedes", "id", "scope_id", "entity", "slot", "required_authority"):
+            if args[name] is not None:
+                _check_text(name, args[name], MAX_KEY_LENGTH)
+        depends_on = tuple(_check_text("depends_on", d, MAX_KEY_LENGTH) for d in _strings("depends_on", args["depends_on"]))
+        permissions = frozenset(_check_text("required_permissions", p, MAX_KEY_LENGTH) for p in _strings("required_permissions", args["required_permissions"]))
+        source = args["source"] or Source(authority=self.principal.authority, speaker=self.principal.user)
+        if not isinstance(source, Source):
+            raise InvalidInputError("source", source, "must be a Source")
+        text = value_text(value)
+        scope = _enum("scope", Scope, args["scope"]) or infer_scope(text)
+        scope_id = args["scope_id"]
+        if scope in (Scope.HYPOTHETICAL, Scope.DRAFT) and scope_id is None:
+            scope_id = self.where.scope_id or f"{self.where.task_id}:{scope.value}"
+        if scope == Scope.TASK and scope_id is None:
+            scope_id = self.where.task_id
+        memory_type = _enum("memory_type", MemoryType, args["memory_type"]) or classify_memory(source)
+        constraint_type = _enum("constraint_type", ConstraintType, args["constraint_type"])
+        if constraint_type is None and args["is_constraint"] is not False:
+            constraint_type = detect_constraint(key, text)
+        is_constraint = args["is_constraint"] if args["is_constraint"] is not None else constraint_type is not None
+        expires_at = as_utc(args["expires_at"]) if args["expires_at"] is not None else None
+        if args["ttl"] is not None:
+            if not isinstance(args["ttl"], timedelta) or args["ttl"] <= timedelta(0):
+                raise InvalidInputError("ttl", args["ttl"], "must be a positive timedelta")
+            expires_at = timestamp + args["ttl"]
+        shared = memory_type != MemoryType.USER
+        try:
+            Source.model_validate(source)
+        except ValidationError as error:  # pragma: no cover - Source validates itself
+            raise InvalidInputError("source", source, str(error)) from error
+        return {
+            "key": key, "value": value, "source": source, "timestamp": timestamp,
+            "memory_type": memory_type, "scope": scope, "scope_id": scope_id,
+            "depends_on": depends_on, "is_constraint": bool(is_constraint),
+            "constraint_type": constraint_type if is_constraint else None,
+            "org": self.principal.org, "user": "" if shared else self.principal.user,
+            "capability": self.principal.capability if memory_type == MemoryType.CAPABILITY else "",
+            "required_authority": args["required_authority"], "required_permissions": permissions,
+            "expires_at": expires_at, "entity": args["entity"], "slot": args["slot"],
+        }
+
+    def forget(self, ref: str) -> None:
+        """Remove a fact's content at the user's explicit request, leaving an audit tombstone."""
+        with self.engine.store.write(self.principal.org) as uow:
+            fact = self._visible_fact(uow, ref)
+            uow.forget(fact.id, by=self.principal.user, at=self.engine.now())
+
+    # -- reads --------------------------------------------------------------------------
+
+    def get(self, ref: str) -> Fact:
+        """A fact by id, or the current head of a key."""
+        with self.engine.store.read(self.principal.org) as uow:
+            return self._visible_fact(uow, ref)
+
+    def current_value(self, ref: str) -> JsonValue | None:
+        """Follow the supersession chain from a fact id or key to its live value."""
+        with self.engine.store.read(self.principal.org) as uow:
+            fact: Fact | None = self._visible_fact(uow, ref)
+            seen: set[str] = set()
+            while fact is not None and not fact.is_valid and fact.superseded_by and fact.id not in seen:
+                seen.add(fact.id)
+                fact = uow.get_fact(fact.superseded_by)
+            return fact.value if fact is not None and fact.is_valid else None
+
+    def is_current(self, ref: str) -> bool:
+        try:
+            return self.get(ref).is_valid
+        except UnknownFactError:
+            return False
+
+    def facts(self) -> list[Fact]:
+        """Live facts this principal may read, newest first."""
+        with self.engine.store.read(self.principal.org) as uow:
+            return [f for f in uow.valid_facts(self.view) if self.engine.access.can_read(self.principal, f)]
+
+    def history(self, key: str) -> list[Fact]:
+        """Every version of a key, oldest first: the audit trail, dead values included."""
+        _check_text("key", key, MAX_KEY_LENGTH)
+        with self.engine.store.read(self.principal.org) as uow:
+            return [f for f in uow.history(self.view, key) if self.engine.access.can_read(self.principal, f)]
+
+    def _visible_fact(self, uow: UnitOfWork, ref: str) -> Fact:
+        _check_text("fact reference", ref, MAX_KEY_LENGTH)
+        fact = uow.get_fact(ref)
+        if fact is None:
+            heads = uow.valid_heads(self.view, ref)
+            fact = heads[-1] if heads else None
+        if fact is None or not self.engine.access.can_read(self.principal, fact):
+            raise UnknownFactError(ref)
+        return fact
+
+    # -- working set and turns ----------------------------------------------------------
+
+    def remember(self, key: str, value: JsonValue, *, ttl: timedelta | None = None) -> WorkingSetItem:
+        """Put a scratch item in this task's working set, optionally with a time to live."""
+        _check_text("key", key, MAX_KEY_LENGTH)
+        now = self.engine.now()
+        if ttl is not None and (not isinstance(ttl, timedelta) or ttl <= timedelta(0)):
+            raise InvalidInputError("ttl", ttl, "must be a positive timedelta")
+        try:
+            item = WorkingSetItem(key=key, value=value, created_at=now, expires_at=now + ttl if ttl else None)
+        except ValidationError as error:
+            raise InvalidInputError("value", value, "must be JSON-serializable") from error
+        with self.engine.store.write(self.principal.org) as uow:
+            uow.put_item(self.principal.user, self.where.task_id, item)
+        return item
+
+    def add_turn(
+        self,
+        speaker: str,
+        text: str,
+        *,
+        timestamp: datetime | None = None,
+        authority: str | None = None,
+        scope: Scope = Scope.GLOBAL,
+        scope_id: str | None = None,
+        fact_ids: Iterable[str] = (),
+    ) -> Turn:
+        """Record a turn in the working set (the most recent few are kept as state)."""
+        _check_text("speaker", speaker, MAX_KEY_LENGTH)
+        _check_text("text", text, MAX_VALUE_CHARS)
+        moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
+        with self.engine.store.write(self.principal.org) as uow:
+            index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
+            turn = Turn(index=index, speaker=speaker, text=text, timestamp=moment,
+                        authority=authority, scope=scope, scope_id=scope_id, fact_ids=tuple(fact_ids))
+            uow.append_turn(self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns)
+        return turn
+
+    def observe(
+        self,
+        speaker: str,
+        text: str,
+        *,
+        timestamp: datetime | None = None,
+        authority: str | None = None,
+        assistant: bool = False,
+    ) -> Turn:
+        """Take in one conversation turn: it joins the recent turns, and what it states or
+        corrects becomes state."""
+        return self.add_turn(speaker, text, timestamp=timestamp, authority=authority)
+
+    def flag_for_review(self, ref: str) -> list[str]:
+        """Mark a fact and everything derived from it as needing recalculation."""
+        with self.engine.store.write(self.principal.org) as uow:
+            fact = self._visible_fact(uow, ref)
+            flagged = sorted({fact.id, *uow.dependants(fact.id)})
+            uow.mark_needs_review(flagged)
+        return flagged
+
+    # -- context ------------------------------------------------------------------------
+
+    def reconcile(self) -> list[str]:
+        """Expire time-bound facts and working items against the environment's clock."""
+        now = self.engine.now()
+        with self.engine.store.read(self.principal.org) as uow:
+            due = uow.due_to_expire(self.view, now)
+            stale = [i.key for i in uow.items(self.principal.user, self.where.task_id)
+                     if i.expires_at is not None and i.expires_at <= now]
+        if not due and not stale:
+            return []
+        with self.engine.store.write(self.principal.org) as uow:
+            for fact in due:
+                uow.invalidate(fact.id, by=None, at=now, reason="expired")
+                flagged = uow.dependants(fact.id)
+                if flagged:
+                    uow.mark_needs_review(flagged)
+            uow.delete_items(self.principal.user, self.where.task_id, stale)
+        return [f.id for f in due]
+
+    def context(self, query: str, *, budget: int | None = None) -> Context:
+        """Assemble a fresh context for `query` within `budget` tokens."""
+        _check_text("query", query, MAX_VALUE_CHARS)
+        budget = self.engine.settings.budget if budget is None else budget
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
+            raise InvalidInputError("budget", budget, "must be a positive integer")
+        self.reconcile()
+        environment = self.engine.environment()
+        with self.engine.store.read(self.principal.org) as uow:
+            layers = gather(uow, self.principal, self.principal.identity(), environment,
+                            query, self.where, self.engine.access)
+        settings = self.engine.settings
+        return assemble(layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata)
+
+
+def _check_text(field: str, value: Any, limit: int) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError(field, value, "must be a string")
+    if not value.strip():
+        raise InvalidInputError(field, value, "must not be empty")
+    if len(value) > limit:
+        raise InvalidInputError(field, value[:40], f"longer than {limit} characters")
+    if "\x00" in value:
+        raise InvalidInputError(field, value, "contains a NUL character")
+    return value.strip() if field in ("key", "speaker") else value
+
+
+def _strings(field: str, values: Any) -> list[Any]:
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise InvalidInputError(field, values, "must be a list of strings")
+    return list(values)
+
+
+def _enum(field: str, kind: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    try:
+        return kind(value)
+    except ValueError as error:
+        raise InvalidInputError(field, value, f"must be one of {[m.value for m in kind]}") from error

@@ -1,0 +1,1 @@
+"""Facts: classification, constraints, scope and the supersession chain."""

@@ -1,0 +1,63 @@
+"""Memory-type classification and constraint detection for new facts.
+
+Both read the fact's provenance and wording, never a data set's template strings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.model import ConstraintType, MemoryType, Source, SourceType
+
+_ORGANIZATIONAL_ORIGINS = re.compile(
+    r"\b(polic(y|ies)|system|finance|hr|legal|compliance|document|handbook|erp|crm|directory|"
+    r"contract|regulation)\b"
+)
+_CAPABILITY_ORIGINS = re.compile(r"\b(observation|pattern|heuristic|strategy|playbook|lesson)\b")
+
+
+def classify_memory(source: Source) -> MemoryType:
+    """Organizational for policy and systems of record, capability for learned patterns."""
+    if source.type in (SourceType.POLICY, SourceType.SYSTEM):
+        return MemoryType.ORGANIZATIONAL
+    origin = (source.origin or "").lower().replace("_", " ")
+    if _CAPABILITY_ORIGINS.search(origin):
+        return MemoryType.CAPABILITY
+    if _ORGANIZATIONAL_ORIGINS.search(origin):
+        return MemoryType.ORGANIZATIONAL
+    return MemoryType.USER
+
+
+_RULES: tuple[tuple[ConstraintType, re.Pattern[str]], ...] = (
+    (
+        ConstraintType.BUDGET,
+        re.compile(
+            r"\b(budget|spend(ing)? (cap|limit)|cost cap|not to exceed|price cap|allocation)\b"
+        ),
+    ),
+    (
+        ConstraintType.DEADLINE,
+        re.compile(r"\b(deadline|due (by|on|date)|no later than|must (ship|deliver|finish|be done) by|cutoff)\b"),
+    ),
+    (
+        ConstraintType.CAPACITY,
+        re.compile(r"\b(capacity|headcount|max(imum)? (of )?\d+|seats|slots|at most \d+|up to \d+ (people|users|units|seats))\b"),
+    ),
+    (
+        ConstraintType.POLICY,
+        re.compile(
+            r"\b(policy|must not|must never|never|not allowed|prohibited|forbidden|required to|"
+            r"requires? approval|only .{1,40} (may|can)|max(imum)? discount|min(imum)?|at least|"
+            r"at most|cannot exceed|may not)\b"
+        ),
+    ),
+)
+
+
+def detect_constraint(key: str, text: str) -> ConstraintType | None:
+    """The kind of limit a fact states, if it states one."""
+    words = f"{key.replace('_', ' ')} {text}".lower()
+    for kind, pattern in _RULES:
+        if pattern.search(words):
+            return kind
+    return None

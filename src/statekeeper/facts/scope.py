@@ -1,0 +1,31 @@
+"""Scope inference: hypotheticals and drafts stay in their scope and never decide globally."""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.model import Scope
+
+_HYPOTHETICAL = re.compile(
+    r"\b(what if|suppose|supposing|hypothetical(ly)?|imagine|in a scenario|scenario where|"
+    r"if we were to|let's say|just brainstorming|brainstorm(ing)?|thinking out loud|"
+    r"exploratory|rough numbers|ballpark|what would happen if)\b",
+    re.IGNORECASE,
+)
+_DRAFT = re.compile(
+    r"\b(draft|tentative(ly)?|not final|proposal|proposed|pending approval|for review)\b",
+    re.IGNORECASE,
+)
+
+
+def infer_scope(text: str) -> Scope:
+    """Global unless the wording marks a hypothetical or a draft."""
+    if _HYPOTHETICAL.search(text):
+        return Scope.HYPOTHETICAL
+    if _DRAFT.search(text):
+        return Scope.DRAFT
+    return Scope.GLOBAL
+
+
+def decides_globally(scope: Scope) -> bool:
+    return scope in (Scope.GLOBAL, Scope.TASK, Scope.SESSION)

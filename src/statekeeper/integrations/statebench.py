@@ -1,0 +1,322 @@
+"""StateBench adapter: drives the engine from StateBench timelines.
+
+It follows StateBench's MemoryStrategy protocol without importing statebench, and is the
+only place that knows StateBench's conventions. It translates them into first-class fields
+at the edge: a `[RESTRICTED: ... VP+]` prefix becomes a required authority, a `[SCOPE: x]`
+prefix a hypothetical scope, a `[DIRECTOR]` or `Name (Role):` tag the source's authority,
+an `[INVALIDATED ...]` rewrite a review flag on the conclusion it names. The engine core
+never sees those strings.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+from statekeeper.access import AuthorityLadder
+from statekeeper.engine import Engine, Session, Settings
+from statekeeper.errors import StatekeeperError
+from statekeeper.model import Principal, Scope, Source, SourceType
+
+# A finer ladder than the default: StateBench tells directors, VPs, C-level and boards apart.
+LADDER = AuthorityLadder(
+    rungs=("guest", "subordinate", "peer", "manager", "director", "executive", "c_level", "board", "policy"),
+    aliases={
+        "unverified": "guest", "external": "guest", "customer": "guest", "vendor": "guest",
+        "rep": "guest", "intern": "subordinate", "contractor": "subordinate", "junior": "subordinate",
+        "individual": "peer", "employee": "peer", "engineer": "peer", "support": "peer",
+        "analyst": "peer", "specialist": "peer", "user": "peer", "team": "peer", "staff": "peer",
+        "lead": "manager", "pm": "manager", "supervisor": "manager", "senior": "manager",
+        "counsel": "manager", "security": "manager",
+        "head": "director", "vp": "executive", "svp": "executive", "evp": "executive",
+        "president": "executive", "chief": "c_level", "ceo": "c_level", "cfo": "c_level",
+        "cto": "c_level", "coo": "c_level", "ciso": "c_level", "system": "policy",
+        "compliance": "policy", "committee": "board", "directors": "board",
+    },
+)
+
+_RESTRICTED = re.compile(r"^\s*\[RESTRICTED:?\s*([^\]]*)\]\s*", re.IGNORECASE)
+_SCOPE = re.compile(r"^\s*\[SCOPE:\s*([^\]]+)\]\s*", re.IGNORECASE)
+_INVALIDATED = re.compile(r"^\s*\[INVALIDATED\b[^\]]*\]\s*", re.IGNORECASE)
+_ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Z_ ]{1,30})\]\s*")
+_SPEAKER = re.compile(r"^\s*\[?([A-Z][\w .&'-]{0,40}?)\s*\(([^)]{1,40})\)\]?:\s*")
+_REQUIRED_LEVEL = re.compile(r"\b(VP|C[-_ ]?level|director|manager|executive|board)\s*\+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """A value with StateBench's conventions taken off and turned into fields."""
+
+    text: str
+    authority: str | None = None
+    speaker: str | None = None
+    required_authority: str | None = None
+    scope_id: str | None = None
+    invalidated: bool = False
+
+
+def untag(text: str) -> Tagged:
+    authority = speaker = required = scope_id = None
+    invalidated = False
+    if match := _INVALIDATED.match(text):
+        invalidated = True
+        text = text[match.end():]
+    if match := _RESTRICTED.match(text):
+        level = _REQUIRED_LEVEL.search(match.group(1))
+        required = _rung(level.group(1)) if level else "executive"
+        text = text[match.end():]
+    if match := _SCOPE.match(text):
+        scope_id = match.group(1).strip()
+        text = text[match.end():]
+    if match := _ROLE_TAG.match(text):
+        authority = _rung(match.group(1))
+        text = text[match.end():]
+    if match := _SPEAKER.match(text):
+        speaker = match.group(1).strip()
+        role = match.group(2)
+        authority = authority or _rung(role) or _rung(speaker)
+    return Tagged(text.strip(), authority, speaker, required, scope_id, invalidated)
+
+
+def _rung(label: str) -> str | None:
+    return LADDER.rung(label.replace("_", " ").replace("-", " "))
+
+
+@dataclass(frozen=True)
+class BuiltContext:
+    context: str
+    tokens: int
+    included: tuple[str, ...]
+    omitted: tuple[str, ...]
+
+
+class StateKeeperStrategy:
+    """statekeeper behind StateBench's MemoryStrategy protocol."""
+
+    name = "statekeeper"
+    expects_initial_state = True
+
+    def __init__(self, token_budget: int = 8000, url: str | None = None) -> None:
+        self.token_budget = token_budget
+        self.url = url
+        self._tmp: Path | None = None
+        self._engine: Engine | None = None
+        self._session: Session | None = None
+        self._now = datetime(2000, 1, 1)
+        self._pending: list[dict[str, Any]] = []
+        self._ids: dict[str, str] = {}
+
+    # -- protocol -----------------------------------------------------------------------
+
+    def reset(self) -> None:
+        self.close()
+        if self.url is None:
+            self._tmp = Path(tempfile.mkdtemp(prefix="statekeeper-bench-"))
+            target = str(self._tmp / "state.db")
+        else:
+            target = self.url
+        self._engine = Engine.open(target, clock=lambda: self._now, ladder=LADDER,
+                                   settings=Settings(budget=self.token_budget, recent_turns=10))
+        self._session = None
+        self._pending = []
+        self._ids = {}
+
+    def initialize_from_state(self, initial_state: dict[str, Any]) -> None:
+        if self._engine is None:
+            self.reset()
+        assert self._engine is not None
+        identity = initial_state.get("identity_role") or {}
+        environment = dict(initial_state.get("environment") or {})
+        if environment.get("now"):
+            self._now = _time(environment.pop("now"))
+        org = self.url and f"sb-{uuid4().hex[:12]}" or _slug(identity.get("organization") or "org")
+        principal = Principal(
+            org=org,
+            user=_slug(identity.get("user_name") or "user"),
+            authority=_rung(str(identity.get("authority") or "")) or "peer",
+            name=identity.get("user_name"),
+            department=identity.get("department"),
+        )
+        self._session = self._engine.session(principal)
+        for fact in initial_state.get("persistent_facts") or []:
+            self._write(fact, fact.get("supersedes"), _time(fact.get("ts")) if fact.get("ts") else self._now)
+        for item in initial_state.get("working_set") or []:
+            self._working_item(item)
+        for key, value in environment.items():
+            self._signal(key, value, self._now)
+
+    def process_event(self, event: dict[str, Any]) -> None:
+        if event.get("type") == "query":
+            return
+        self._pending.append(event)
+
+    def build_context(self, query: Any) -> BuiltContext:
+        prompt = query.get("prompt", "") if isinstance(query, dict) else str(query)
+        self._flush()
+        session = self._require_session()
+        if isinstance(query, dict) and query.get("ts"):
+            self._now = max(self._now, _time(query["ts"]))
+        context = session.context(prompt or "?", budget=self.token_budget)
+        return BuiltContext(context.text, context.tokens, context.included,
+                            tuple(f"{o.reason}: {o.fact_id or o.detail}" for o in context.omitted))
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    # -- events -------------------------------------------------------------------------
+
+    def _flush(self) -> None:
+        """Apply buffered events in timestamp order: a write stamped before a turn happened
+        before it, whatever its position in the file."""
+        ordered = sorted(enumerate(self._pending), key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]))
+        self._pending = []
+        for _, event in ordered:
+            moment = _time(event["ts"]) if event.get("ts") else self._now
+            self._now = max(self._now, moment)
+            kind = event.get("type")
+            if kind == "conversation_turn":
+                self._turn(event, moment)
+            elif kind in ("state_write", "supersession"):
+                for write in event.get("writes") or []:
+                    self._apply_write(write, moment)
+
+    def _turn(self, event: dict[str, Any], moment: datetime) -> None:
+        session = self._require_session()
+        tagged = untag(str(event.get("text") or ""))
+        speaker = str(event.get("speaker") or "user")
+        if not tagged.text:
+            return
+        session.observe(
+            speaker if tagged.speaker is None else f"{speaker} ({tagged.speaker})",
+            tagged.text,
+            timestamp=moment,
+            authority=tagged.authority,
+            assistant=speaker == "assistant",
+        )
+
+    def _apply_write(self, write: dict[str, Any], moment: datetime) -> None:
+        layer = write.get("layer", "persistent_facts")
+        if layer == "environment":
+            self._signal(str(write.get("key")), write.get("value"), moment)
+        elif layer == "working_set":
+            self._working_item({"content": f"{write.get('key')}: {write.get('value')}"})
+        else:
+            self._write(write, write.get("supersedes"), moment)
+
+    def _write(self, data: dict[str, Any], supersedes: str | None, moment: datetime) -> None:
+        session = self._require_session()
+        tagged = untag(str(data.get("value", "")))
+        source = data.get("source") or {}
+        source_type = {"policy": SourceType.POLICY, "system": SourceType.SYSTEM}.get(
+            str(source.get("type")), SourceType.STATE_WRITE)
+        authority = tagged.authority or _rung(str(source.get("authority") or "")) or "peer"
+        key = str(data.get("key") or "fact")
+        target = self._resolve(supersedes, key) if supersedes else None
+        if tagged.invalidated and target is not None:
+            session.flag_for_review(target)
+            return
+        scope = Scope.HYPOTHETICAL if tagged.scope_id else _scope(data.get("scope"))
+        try:
+            fact = session.write(
+                key, tagged.text or "(empty)",
+                supersedes=target,
+                source=Source(type=source_type, authority=authority, speaker=tagged.speaker,
+                              origin=str(source.get("type") or "") or None),
+                timestamp=moment,
+                scope=scope,
+                scope_id=tagged.scope_id,
+                depends_on=[self._ids[d] for d in data.get("depends_on") or [] if d in self._ids],
+                is_constraint=bool(data.get("is_constraint")) or None,
+                constraint_type=data.get("constraint_type"),
+                required_authority=tagged.required_authority,
+                implicit=False,
+            )
+        except StatekeeperError:
+            return
+        original = data.get("id")
+        if original and original not in self._ids:
+            self._ids[original] = fact.id
+
+    def _resolve(self, ref: str, new_key: str) -> str | None:
+        """A write's `supersedes` may be a fact id, a key, or neither: then the live key most
+        related to the new key is meant."""
+        session = self._require_session()
+        if ref in self._ids:
+            return self._ids[ref]
+        if session.is_current(ref):
+            return ref
+        live = {f.key for f in session.facts()}
+        best = max(live, key=lambda k: (related(k, ref) + related(k, new_key), k), default=None)
+        if best is not None and related(best, ref) + related(best, new_key) > 0:
+            return best
+        return None
+
+    def _working_item(self, item: dict[str, Any]) -> None:
+        session = self._require_session()
+        tagged = untag(str(item.get("content") or ""))
+        if not tagged.text:
+            return
+        key, _, value = tagged.text.partition(":")
+        key, value = (key.strip(), value.strip()) if value else ("note", tagged.text)
+        if tagged.scope_id:
+            session.write(key, value, scope=Scope.HYPOTHETICAL, scope_id=tagged.scope_id, implicit=False,
+                          timestamp=_time(item["ts"]) if item.get("ts") else self._now)
+        else:
+            session.remember(key, value)
+
+    def _signal(self, key: str, value: Any, moment: datetime) -> None:
+        """Environment signals are time-sensitive facts: a fresher one replaces the older."""
+        if value in (None, ""):
+            return
+        session = self._require_session()
+        session.write(key, value if isinstance(value, str) else str(value),
+                      source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"),
+                      timestamp=moment)
+
+    def _require_session(self) -> Session:
+        if self._session is None:
+            self.initialize_from_state({})
+        assert self._session is not None
+        return self._session
+
+
+_VERSION_WORDS = {"v1", "v2", "v3", "new", "old", "corrected", "updated", "current", "final", "revised", "f"}
+
+
+def related(a: str, b: str) -> float:
+    """Overlap of two keys' words, version suffixes ignored."""
+    words_a, words_b = _key_words(a), _key_words(b)
+    if not words_a or not words_b:
+        return 0.0
+    return len(words_a & words_b) / len(words_a | words_b)
+
+
+def _key_words(key: str) -> set[str]:
+    return {w for w in re.split(r"[^a-z0-9]+", key.lower()) if w and w not in _VERSION_WORDS and not w.isdigit()}
+
+
+def _time(value: Any) -> datetime:
+    moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return moment.replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def _scope(value: Any) -> Scope:
+    try:
+        return Scope(str(value)) if value else Scope.GLOBAL
+    except ValueError:
+        return Scope.GLOBAL
