@@ -177,12 +177,23 @@ class Session:
         entity: str | None = None,
         slot: str | None = None,
         implicit: bool = True,
+        overrule: bool = False,
+        detect: bool = False,
     ) -> Fact:
         """Write a fact. `supersedes` names a fact id or a key (its current head).
 
         Without `supersedes`, a new value for a key that already has a live head in the
-        same scope replaces it (pass `implicit=False` to keep both)."""
-        return self._write(locals()).fact
+        same scope replaces it (pass `implicit=False` to keep both). A lower authority may
+        not replace a higher one's fact: that raises AuthorityError, or with `overrule` the
+        new fact is kept as overruled history. With `detect`, the new fact is linked to the
+        facts it revises, overrules or refreshes (supersession rules 3 and 4)."""
+        result = self._write(locals())
+        if detect and result.created:
+            from statekeeper.detect import on_fact
+
+            on_fact(self, result.fact)
+            return self.get(result.fact.id)
+        return result.fact
 
     def supersede(self, target: str, value: JsonValue, *, key: str | None = None, **options: Any) -> Fact:
         """Replace the fact `target` (id or key) with a new value, under `key` or the same key."""
@@ -207,7 +218,7 @@ class Session:
             return commit_fact(
                 uow, self.view, draft,
                 supersedes=args["supersedes"], writer_authority=writer,
-                access=self.engine.access, implicit=args["implicit"],
+                access=self.engine.access, implicit=args["implicit"], overrule=args["overrule"],
             )
 
     def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
@@ -348,6 +359,7 @@ class Session:
             turn = Turn(index=index, speaker=speaker, text=text, timestamp=moment,
                         authority=authority, scope=scope, scope_id=scope_id, fact_ids=tuple(fact_ids))
             uow.append_turn(self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns)
+            uow.archive_turn(self.principal.user, self.where.task_id, turn)
         return turn
 
     def observe(
@@ -361,7 +373,43 @@ class Session:
     ) -> Turn:
         """Take in one conversation turn: it joins the recent turns, and what it states or
         corrects becomes state."""
-        return self.add_turn(speaker, text, timestamp=timestamp, authority=authority)
+        from statekeeper.detect import on_turn, turn_scope
+
+        _check_text("text", text, MAX_VALUE_CHARS)
+        with self.engine.store.read(self.principal.org) as uow:
+            earlier = uow.recent_turns(self.principal.user, self.where.task_id)
+        index = earlier[-1].index + 1 if earlier else 0
+        scope, scope_id = turn_scope(text, earlier[-1] if earlier else None, index, self.where.task_id)
+        turn = self.add_turn(speaker, text, timestamp=timestamp, authority=authority,
+                             scope=scope, scope_id=scope_id)
+        on_turn(self, turn, earlier, assistant)
+        return turn
+
+    def related_facts(self, text: str, limit: int = 50) -> list[Fact]:
+        """Live facts this principal may read that a text may be about: full-text matches
+        first, then the most recent."""
+        from statekeeper.context.terms import query_terms
+
+        with self.engine.store.read(self.principal.org) as uow:
+            found = uow.search_valid_facts(self.view, query_terms(text), limit)
+            found += uow.valid_facts(self.view, limit=limit)
+        unique = {f.id: f for f in found if self.engine.access.can_read(self.principal, f)}
+        return list(unique.values())
+
+    def retire(self, loser: str, winner: str, reason: str) -> None:
+        """Invalidate a live fact in favour of another live one (a revision, an overruling,
+        a fresher signal), flagging what was derived from the loser."""
+        with self.engine.store.write(self.principal.org) as uow:
+            fact = uow.get_fact(loser)
+            if fact is None or not fact.is_valid:
+                return
+            uow.invalidate(loser, by=winner, at=self.engine.now(), reason=reason)
+            flagged = uow.dependants(loser)
+            if flagged:
+                uow.mark_needs_review(flagged)
+
+    def authority_rank(self, fact: Fact) -> int:
+        return self.engine.access.source_rank(fact)
 
     def flag_for_review(self, ref: str) -> list[str]:
         """Mark a fact and everything derived from it as needing recalculation."""

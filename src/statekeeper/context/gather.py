@@ -4,14 +4,16 @@ and which values are dead and must be scrubbed from everything else.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
-from statekeeper.context.hygiene import DeadValues
+from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.terms import query_terms
+from statekeeper.nlu.interpret import past_spans
 from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
 from statekeeper.store.base import UnitOfWork, View
 
@@ -69,6 +71,7 @@ def gather(
     since = min((t.timestamp for t in turns), default=environment.current_time) - DEAD_WINDOW
     dead = [f.text for f in uow.invalidated_since(view, since)]
     dead += [f.text for f in hidden]
+    dead += [f.text for f in shown if f.needs_review]
     live = [f.text for f in shown if not f.needs_review]
     scrub = DeadValues.build(dead, live)
 
@@ -77,12 +80,15 @@ def gather(
     constraint_ids = {f.id for f, _ in constraints}
     facts = [(f, scrub.redact(f.text)) for f in shown if f.id not in constraint_ids]
 
+    open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
     for turn in turns:
-        if turn.scope != Scope.GLOBAL and turn.scope_id != where.scope_id:
+        if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
             omitted.append(Omission(reason="out of scope", detail=f"turn {turn.index}"))
             continue
         text = scrub.redact(turn.text)
+        for past in past_spans(text, sorted(value_parts(text), key=len, reverse=True)):
+            text = re.sub(re.escape(past), REDACTED, text, flags=re.IGNORECASE)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, text))

@@ -67,6 +67,7 @@ def commit_fact(
     writer_authority: str,
     access: Access,
     implicit: bool = True,
+    overrule: bool = False,
 ) -> WriteResult:
     """Insert `draft`, superseding what it replaces and flagging what depended on that.
 
@@ -95,21 +96,16 @@ def commit_fact(
     else:
         targets = []
 
+    _check_no_cycle(uow, draft, targets)
     for target in targets:
         if not access.can_supersede(writer_authority, target):
-            raise AuthorityError(writer_authority, target.source.authority or "?", target.id)
-    _check_no_cycle(uow, draft, targets)
-
+            if not overrule:
+                raise AuthorityError(writer_authority, target.source.authority or "?", target.id)
+            return _born_dead(uow, draft, target, "overruled by higher authority")
     newer = [t for t in targets if t.timestamp > draft.timestamp]
     if newer:
         # Rule 4: a value stamped before the current head is history, not news.
-        head = newer[-1]
-        fact = draft.model_copy(update={
-            "is_valid": False, "superseded_by": head.id, "invalidated_at": head.timestamp,
-            "invalid_reason": "older than the current value",
-        })
-        uow.insert_fact(fact)
-        return WriteResult(fact, created=True)
+        return _born_dead(uow, draft, newer[-1], "older than the current value")
 
     chain_parent = targets[0].id if targets else None
     fact = draft.model_copy(update={"supersedes": chain_parent})
@@ -122,6 +118,16 @@ def commit_fact(
     if flagged:
         uow.mark_needs_review(flagged)
     return WriteResult(fact, tuple(t.id for t in targets), tuple(flagged))
+
+
+def _born_dead(uow: UnitOfWork, draft: Fact, head: Fact, reason: str) -> WriteResult:
+    """Record a write that does not take effect, as history behind the head that stands."""
+    fact = draft.model_copy(update={
+        "is_valid": False, "superseded_by": head.id,
+        "invalidated_at": max(head.timestamp, draft.timestamp), "invalid_reason": reason,
+    })
+    uow.insert_fact(fact)
+    return WriteResult(fact)
 
 
 def _check_no_cycle(uow: UnitOfWork, draft: Fact, targets: Sequence[Fact]) -> None:

@@ -38,6 +38,7 @@ LADDER = AuthorityLadder(
         "president": "executive", "chief": "c_level", "ceo": "c_level", "cfo": "c_level",
         "cto": "c_level", "coo": "c_level", "ciso": "c_level", "system": "policy",
         "compliance": "policy", "committee": "board", "directors": "board",
+        "suite": "c_level", "c": "c_level",
     },
 )
 
@@ -46,7 +47,11 @@ _SCOPE = re.compile(r"^\s*\[SCOPE:\s*([^\]]+)\]\s*", re.IGNORECASE)
 _INVALIDATED = re.compile(r"^\s*\[INVALIDATED\b[^\]]*\]\s*", re.IGNORECASE)
 _ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Z_ ]{1,30})\]\s*")
 _SPEAKER = re.compile(r"^\s*\[?([A-Z][\w .&'-]{0,40}?)\s*\(([^)]{1,40})\)\]?:\s*")
-_REQUIRED_LEVEL = re.compile(r"\b(VP|C[-_ ]?level|director|manager|executive|board)\s*\+", re.IGNORECASE)
+_REQUIRED_LEVEL = re.compile(
+    r"\b(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board|legal|HR)s?\s*(\+|only|and above)"
+    r"|\b(?:to|for)\s+(?:the\s+)?(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board)s?\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,8 @@ def untag(text: str) -> Tagged:
         text = text[match.end():]
     if match := _RESTRICTED.match(text):
         level = _REQUIRED_LEVEL.search(match.group(1))
-        required = _rung(level.group(1)) if level else "executive"
+        label = level and (level.group(1) or level.group(3))
+        required = (_rung(label) or "executive") if label else "executive"
         text = text[match.end():]
     if match := _SCOPE.match(text):
         scope_id = match.group(1).strip()
@@ -81,6 +87,7 @@ def untag(text: str) -> Tagged:
         speaker = match.group(1).strip()
         role = match.group(2)
         authority = authority or _rung(role) or _rung(speaker)
+        text = f"{speaker} ({role}): {text[match.end():]}"  # who said it stays readable
     return Tagged(text.strip(), authority, speaker, required, scope_id, invalidated)
 
 
@@ -241,6 +248,8 @@ class StateKeeperStrategy:
                 constraint_type=data.get("constraint_type"),
                 required_authority=tagged.required_authority,
                 implicit=False,
+                overrule=True,
+                detect=True,
             )
         except StatekeeperError:
             return
@@ -282,7 +291,7 @@ class StateKeeperStrategy:
         session = self._require_session()
         session.write(key, value if isinstance(value, str) else str(value),
                       source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"),
-                      timestamp=moment)
+                      timestamp=moment, detect=True)
 
     def _require_session(self) -> Session:
         if self._session is None:

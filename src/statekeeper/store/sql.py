@@ -23,6 +23,7 @@ from statekeeper.store.schema import (
     fact_tombstones,
     facts,
     recent_turns,
+    transcript,
     working_items,
 )
 
@@ -300,6 +301,14 @@ class SqlUnitOfWork:
         )
         self.conn.execute(
             delete(recent_turns).where(where, t.turn_index <= turn.index - keep)
+        )
+
+    def archive_turn(self, user: str, task_id: str, turn: Turn) -> None:
+        self.conn.execute(
+            insert(transcript).values(
+                org_id=self.org, user_id=user, task_id=task_id, turn_index=turn.index,
+                speaker=turn.speaker, text=turn.text, timestamp=turn.timestamp,
+            )
         )
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:

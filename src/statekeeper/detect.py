@@ -1,0 +1,129 @@
+"""Supersession detection: applies what the language layer reads to the live state.
+
+Rule 1 (explicit) and Rule 2 (implicit): a turn's assertion replaces the fact its subject
+names, or the fact in focus when it names none. Rule 3 (authority): of two conflicting
+statements the higher authority's stands, and a speaker's later word revokes their earlier
+one. Rule 4 (temporal): a fresher signal about the same thing replaces the older one.
+Reversions restore an earlier value. Side scopes keep digressions and hypotheticals out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from statekeeper.model import Fact, Scope, Source, SourceType, Turn
+from statekeeper.nlu import interpret as nlu
+
+if TYPE_CHECKING:
+    from statekeeper.engine import Session
+
+SIGNAL_ORIGIN = "environment"
+
+
+def turn_scope(text: str, previous: Turn | None, index: int, task_id: str) -> tuple[Scope, str | None]:
+    """Which scope a new turn belongs to, given the scope the conversation is in."""
+    step = nlu.transition(text)
+    if step is nlu.Transition.CLOSE:
+        return Scope.GLOBAL, None
+    if step is nlu.Transition.DIGRESSION:
+        return Scope.TASK, f"{task_id}/digression-{index}"
+    if step is nlu.Transition.HYPOTHETICAL:
+        return Scope.HYPOTHETICAL, f"{task_id}/hypothetical-{index}"
+    if previous is not None and previous.scope != Scope.GLOBAL:
+        if previous.scope == Scope.HYPOTHETICAL and nlu.commits(text):
+            return Scope.GLOBAL, None
+        return previous.scope, previous.scope_id
+    return Scope.GLOBAL, None
+
+
+def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:
+    """State changes a user's turn makes; assistants' turns and side scopes change nothing."""
+    if assistant or turn.scope != Scope.GLOBAL or nlu.is_question(turn.text):
+        return []
+    live = session.related_facts(turn.text)
+    target = nlu.reversion(turn.text)
+    if target:
+        restored = _revert(session, turn, target, live)
+        if restored is not None:
+            return [restored]
+    claim = nlu.assertion(turn.text)
+    if claim is None:
+        return []
+    fact = _target(claim, live, earlier)
+    if fact is None or nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
+        return []
+    if not claim.corrective and claim.subject is None:
+        return []
+    written = session.write(
+        fact.key, claim.value, supersedes=fact.id, timestamp=turn.timestamp,
+        source=_source(turn, session), overrule=True,
+    )
+    return [written]
+
+
+def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> Fact | None:
+    for fact in live:
+        for old in reversed(session.history(fact.key)):
+            if not old.is_valid and nlu.mentions(old.text, target) and not nlu.mentions(fact.text, target):
+                return session.write(fact.key, old.value, supersedes=fact.id, timestamp=turn.timestamp,
+                                     source=_source(turn, session), overrule=True)
+    return None
+
+
+def _target(claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
+    candidates = [f for f in live if f.source.origin != SIGNAL_ORIGIN and f.scope == Scope.GLOBAL]
+    if claim.subject:
+        scored = [(nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates]
+        scored = [s for s in scored if s[0] > 0]
+        if scored:
+            return max(scored, key=lambda s: (s[0], s[1]))[2]
+        if not claim.corrective:
+            return None
+    return focus(candidates, earlier)
+
+
+def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
+    """The fact the conversation is about right now: the one the latest turns mention,
+    else the most recent one."""
+    best: tuple[int, datetime, Fact] | None = None
+    for fact in candidates:
+        last = max((t.index for t in earlier if nlu.mentions(t.text, fact.text)), default=-1)
+        key = (last, fact.timestamp, fact)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return best[2] if best else None
+
+
+def on_fact(session: Session, fact: Fact) -> None:
+    """Link a newly written fact to the facts it revises, overrules or refreshes."""
+    if not fact.is_valid or fact.scope != Scope.GLOBAL:
+        return
+    for other in session.related_facts(fact.text):
+        if other.id == fact.id or other.scope != Scope.GLOBAL:
+            continue
+        if fact.source.origin == SIGNAL_ORIGIN and other.source.origin == SIGNAL_ORIGIN:
+            if other.timestamp <= fact.timestamp and nlu.same_signal(fact.text, other.text):
+                session.retire(other.id, fact.id, "fresher signal")
+            continue
+        speaker, other_speaker = fact.source.speaker, other.source.speaker
+        if not speaker or not other_speaker or not nlu.conflicts(fact.text, other.text):
+            continue
+        if speaker == other_speaker:
+            older, newer = sorted((other, fact), key=lambda f: f.timestamp)
+            session.retire(older.id, newer.id, "revised by the same speaker")
+            if older.id == fact.id:
+                return
+            continue
+        mine, theirs = session.authority_rank(fact), session.authority_rank(other)
+        if mine > theirs:
+            session.retire(other.id, fact.id, "overruled by higher authority")
+        elif theirs > mine:
+            session.retire(fact.id, other.id, "overruled by higher authority")
+            return
+
+
+def _source(turn: Turn, session: Session) -> Source:
+    return Source(type=SourceType.CONVERSATION, turn_index=turn.index,
+                  authority=turn.authority or session.principal.authority, speaker=turn.speaker)

@@ -1,0 +1,183 @@
+"""Reading state changes out of conversation: the specification's four supersession rules,
+scope from conversation, and reversions.
+
+Deterministic rules. Cues are tables of phrasings matched on word boundaries; what they
+change is decided against the live facts (which fact is in focus, which one a subject names,
+who said what with which authority), never against a data set's sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from statekeeper.nlu.topic import mentions, overlap, shares_identifier, topic_terms
+
+
+def _table(*phrases: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(phrases) + r")(?![\w'])", re.IGNORECASE)
+
+
+OPEN_DIGRESSION = _table(
+    r"hold on", r"hang on", r"one sec(ond)?", r"quick question", r"side note", r"before i forget",
+    r"sidebar", r"switching gears", r"unrelated(ly)?", r"sorry to interrupt", r"let me interrupt",
+    r"something (urgent )?came up", r"urgent(ly)?:", r"quick interruption", r"tangent",
+)
+OPEN_HYPOTHETICAL = _table(
+    r"what if", r"suppose", r"supposing", r"hypothetical(ly)?", r"imagine", r"brainstorm(ing)?",
+    r"thinking out loud", r"exploratory", r"just exploring", r"rough (estimate|estimation|numbers)",
+    r"ballpark", r"let'?s say", r"for the sake of argument", r"in a scenario", r"scenario where",
+    r"speculat(e|ing|ion)", r"don'?t quote me", r"off the top of my head", r"playing devil'?s advocate",
+)
+CLOSE_SIDE = _table(
+    r"back to", r"anyway", r"anyhow", r"where were we", r"as i was saying", r"returning to",
+    r"let'?s (get back|continue|resume|return)", r"that'?s enough", r"enough (of that|for now)",
+    r"real commitments?", r"for real", r"resolved", r"done with (that|the)",
+)
+COMMITS = _table(
+    r"decided", r"decision", r"confirmed", r"commit(ted|ment)?", r"final(ized)?", r"official(ly)?",
+    r"approved", r"signed", r"going with", r"let'?s go with", r"locked in",
+)
+CORRECTION = _table(
+    r"actually", r"scratch that", r"correction", r"i meant", r"no wait", r"wait,? no", r"instead",
+    r"change (that|it|this) to", r"no longer", r"overrid(e|ing|den)", r"revis(e|ed|ing)",
+    r"updated?", r"going forward", r"from now on", r"as of (today|now|this \w+)", r"turns out",
+    r"make (that|it)", r"switch(ing|ed)? (to|over)", r"moved? (it )?to", r"changed",
+)
+NEGATED_CHANGE = _table(
+    r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)", r"no change", r"unchanged",
+    r"still the same", r"stays? the same", r"remains? (the same|unchanged)", r"keep (it|that) as is",
+)
+QUESTION = re.compile(r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b", re.IGNORECASE)
+
+_V = r"(?P<v>[^.;!?]+)"
+ASSERTIONS = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        rf"\b(?:change|changed|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped)\s+(?:that|it|this|things|(?:the|our)\s+\w+(?:\s+\w+)?)?\s*(?:over\s+)?to\s+{_V}",
+        rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on)\s+{_V}",
+        rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting)\s+{_V}",
+        rf"\b(?:make that|make it|i meant|it'?s actually|it is actually)\s+{_V}",
+        rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
+        rf"\b(?P<s>(?:the\s+|our\s+)?\w+(?:\s+\w+)?)\s+(?:is|are|has been|have been)\s+now\s+{_V}",
+        rf"\bas of (?:today|now|this \w+),?\s+(?P<s>(?:the\s+|our\s+)?\w+(?:\s+\w+)?)\s+(?:is|are)\s+{_V}",
+        rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}",
+    )
+)
+REVERSION = re.compile(
+    r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
+    r"(?P<v>[^.;!?]+)|\brevert(?:ing)?\s+to\s+(?P<w>[^.;!?]+)|\brestore\s+(?P<x>[^.;!?]+)",
+    re.IGNORECASE,
+)
+PAST_MARKER = _table(
+    r"originally", r"initially", r"previously", r"formerly", r"used to be", r"instead of",
+    r"rather than", r"no longer", r"changed from", r"moved from", r"was considered", r"not",
+    r"earlier", r"the old", r"the original",
+)
+CONTRAST = _table(r"instead", r"rather", r"overrid(e|es|ing)", r"cap(ped)?", r"limit(ed)?", r"only",
+                  r"not", r"never", r"requires?", r"must", r"better")
+_FILLER = re.compile(r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE)
+
+
+class Transition(Enum):
+    NONE = "none"
+    DIGRESSION = "digression"
+    HYPOTHETICAL = "hypothetical"
+    CLOSE = "close"
+
+
+def transition(text: str) -> Transition:
+    """Does this turn open a side scope (an interruption, a hypothetical) or close one?"""
+    head = text[:80]
+    if CLOSE_SIDE.search(text):
+        return Transition.CLOSE
+    if OPEN_DIGRESSION.search(head):
+        return Transition.DIGRESSION
+    if OPEN_HYPOTHETICAL.search(text):
+        return Transition.HYPOTHETICAL
+    return Transition.NONE
+
+
+def commits(text: str) -> bool:
+    return COMMITS.search(text) is not None and not OPEN_HYPOTHETICAL.search(text)
+
+
+def is_question(text: str) -> bool:
+    return QUESTION.search(text.strip()) is not None
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """A new value a turn puts forward, and the subject it names, if any."""
+
+    value: str
+    subject: str | None
+    corrective: bool
+
+
+def assertion(text: str) -> Assertion | None:
+    if NEGATED_CHANGE.search(text) or is_question(text):
+        return None
+    corrective = CORRECTION.search(text) is not None
+    for pattern in ASSERTIONS:
+        match = pattern.search(text)
+        if match:
+            value = _clean(match.group("v"))
+            subject = match.groupdict().get("s")
+            if value:
+                return Assertion(value, _clean(subject) if subject else None, corrective)
+    return None
+
+
+def reversion(text: str) -> str | None:
+    match = REVERSION.search(text)
+    if not match:
+        return None
+    return _clean(next(g for g in match.groups() if g))
+
+
+def _clean(value: str) -> str:
+    value = value.strip().strip(" ,:-\"'")
+    previous = None
+    while previous != value:
+        previous = value
+        value = _FILLER.sub("", value).strip()
+    return value
+
+
+def past_spans(text: str, values: list[str]) -> list[str]:
+    """Values a turn itself marks as past ("originally X", "instead of X")."""
+    found = []
+    for value in values:
+        for match in re.finditer(re.escape(value), text, re.IGNORECASE):
+            window = text[max(0, match.start() - 40) : match.start()]
+            if PAST_MARKER.search(window):
+                found.append(value)
+                break
+    return found
+
+
+def conflicts(a: str, b: str) -> bool:
+    """Two statements on one topic that cannot both hold: shared subject and a contrast."""
+    shared = overlap(a, b)
+    if shared >= 2:
+        return True
+    return shared >= 1 and (CONTRAST.search(a) is not None or CONTRAST.search(b) is not None)
+
+
+def same_signal(a: str, b: str) -> bool:
+    """Two environment signals about the same thing (a ticket, a build, a contract)."""
+    return shares_identifier(a, b) or overlap(a, b) >= 2
+
+
+def subject_matches(subject: str, key: str, value: str) -> int:
+    terms = topic_terms(subject)
+    key_terms = topic_terms(key.replace("_", " "))
+    return 2 * len(terms & key_terms) + len(terms & topic_terms(value))
+
+
+__all__ = [
+    "Assertion", "Transition", "assertion", "commits", "conflicts", "is_question", "mentions",
+    "past_spans", "reversion", "same_signal", "subject_matches", "transition",
+]

@@ -1,0 +1,77 @@
+"""What a text is about, as comparable stems, and whether a text mentions a value.
+
+Used to link a correction, a revision or a fresher signal to the fact it replaces when no
+key or id says so.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9#'\-]*[A-Za-z0-9]|[A-Za-z]|#?\d[\w\-#]*")
+_STOP = frozenset(
+    """a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further had
+    has have having he her here hers him his how i if in into is it its itself just let lets me more
+    most my no nor not now of off on once only or other our ours out over own same she should so
+    some such than that the their them then there these they this those through to too under until
+    up very was we were what when where which while who whom why will with would you your yours
+    use used using new all make made get got need needs want wants better case per also still one
+    two three okay ok yes note update updated please go going think thinks said says say well like
+    actually really instead rather today tomorrow yesterday week weeks day days month months year""".split()
+)
+_IDENTIFIER = re.compile(r"^(?:[A-Z]{2,}[\w\-#]*|#\d+|[A-Za-z]+[\-#]?\d+[\w\-]*|[A-Z][a-z]+[A-Z]\w*)$")
+
+
+def stem(word: str) -> str:
+    word = word.lower().strip("'")
+    for suffix in ("ies", "es", "s", "ing", "ed"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+@lru_cache(maxsize=4096)
+def topic_terms(text: str) -> frozenset[str]:
+    """Content stems of a text, stop words and generic verbs dropped."""
+    return frozenset(
+        stem(w) for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 1 and not w.isdigit()
+    )
+
+
+@lru_cache(maxsize=4096)
+def identifiers(text: str) -> frozenset[str]:
+    """Distinctive names in a text: codes, ticket and build numbers, product names."""
+    found = set()
+    for word in _WORD.findall(text):
+        if _IDENTIFIER.match(word) and word.lower() not in _STOP:
+            found.add(word.lower())
+    for match in re.finditer(r"(?:#\s?\d+|\b[A-Z]+-\d+\b)", text):
+        found.add(match.group(0).replace(" ", "").lower())
+    return frozenset(found)
+
+
+def overlap(a: str, b: str) -> int:
+    return len(topic_terms(a) & topic_terms(b))
+
+
+def shares_identifier(a: str, b: str) -> bool:
+    return bool(identifiers(a) & identifiers(b))
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"[^\w$%€£.:/\-]+", " ", text.lower()).strip(" .")
+
+
+def mentions(text: str, value: str) -> bool:
+    """Whether `text` states `value`: the whole value, or nearly all of its content words."""
+    haystack, needle = normalize(text), normalize(value)
+    if not needle:
+        return False
+    if re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", haystack):
+        return True
+    terms = topic_terms(value)
+    if len(terms) < 2:
+        return False
+    return len(terms & topic_terms(text)) / len(terms) >= 0.8
