@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.topic import compatible
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -54,7 +55,7 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     fact = _target(claim, live, earlier)
     if fact is None or nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
         return []
-    if not claim.corrective and claim.subject is None:
+    if not compatible(fact.text, claim.value):
         return []
     written = session.write(
         fact.key, claim.value, supersedes=fact.id, timestamp=turn.timestamp,
@@ -100,28 +101,39 @@ def on_fact(session: Session, fact: Fact) -> None:
     """Link a newly written fact to the facts it revises, overrules or refreshes."""
     if not fact.is_valid or fact.scope != Scope.GLOBAL:
         return
-    for other in session.related_facts(fact.text):
-        if other.id == fact.id or other.scope != Scope.GLOBAL:
-            continue
+    related = [o for o in session.related_facts(fact.text) if o.id != fact.id and o.scope == Scope.GLOBAL]
+    if fact.source.speaker and nlu.CORRECTION.search(fact.text):
+        # "use that instead": an anaphoric correction answers the latest attributed statement.
+        spoken = [o for o in related if o.source.speaker and o.timestamp <= fact.timestamp
+                  and o.source.origin != SIGNAL_ORIGIN]
+        if spoken and not any(nlu.conflicts(fact.text, o.text) for o in spoken):
+            latest = max(spoken, key=lambda o: o.timestamp)
+            _settle(session, fact, latest)
+            return
+    for other in related:
         if fact.source.origin == SIGNAL_ORIGIN and other.source.origin == SIGNAL_ORIGIN:
             if other.timestamp <= fact.timestamp and nlu.same_signal(fact.text, other.text):
                 session.retire(other.id, fact.id, "fresher signal")
             continue
-        speaker, other_speaker = fact.source.speaker, other.source.speaker
-        if not speaker or not other_speaker or not nlu.conflicts(fact.text, other.text):
+        if not fact.source.speaker or not other.source.speaker:
             continue
-        if speaker == other_speaker:
-            older, newer = sorted((other, fact), key=lambda f: f.timestamp)
-            session.retire(older.id, newer.id, "revised by the same speaker")
-            if older.id == fact.id:
-                return
-            continue
-        mine, theirs = session.authority_rank(fact), session.authority_rank(other)
-        if mine > theirs:
-            session.retire(other.id, fact.id, "overruled by higher authority")
-        elif theirs > mine:
-            session.retire(fact.id, other.id, "overruled by higher authority")
+        if nlu.conflicts(fact.text, other.text) and _settle(session, fact, other):
             return
+
+
+def _settle(session: Session, fact: Fact, other: Fact) -> bool:
+    """Resolve two conflicting attributed statements; True when `fact` lost."""
+    if fact.source.speaker == other.source.speaker:
+        older, newer = sorted((other, fact), key=lambda f: f.timestamp)
+        session.retire(older.id, newer.id, "revised by the same speaker")
+        return older.id == fact.id
+    mine, theirs = session.authority_rank(fact), session.authority_rank(other)
+    if mine > theirs:
+        session.retire(other.id, fact.id, "overruled by higher authority")
+    elif theirs > mine:
+        session.retire(fact.id, other.id, "overruled by higher authority")
+        return True
+    return False  # equal authorities: both stand, and the context shows both
 
 
 def _source(turn: Turn, session: Session) -> Source:

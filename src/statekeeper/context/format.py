@@ -31,7 +31,7 @@ def environment_section(environment: Environment) -> str:
 
 def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
     """One fact as a bullet; `text` is the value after hygiene."""
-    label = fact.key.replace("_", " ")
+    label = fact.key
     if fact.needs_review:
         return (
             f"- {label}: NEEDS RECALCULATION (an input it was derived from changed;"
@@ -54,7 +54,7 @@ def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
 
 
 def item_line(item: WorkingSetItem) -> str:
-    return f"- {item.key.replace('_', ' ')}: {value_text(item.value)}"
+    return f"- {item.key}: {value_text(item.value)}"
 
 
 def turn_line(turn: Turn, text: str) -> str:

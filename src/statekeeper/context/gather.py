@@ -13,7 +13,7 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.terms import query_terms
-from statekeeper.nlu.interpret import past_spans
+from statekeeper.nlu.interpret import extraction_attempt, past_spans
 from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
 from statekeeper.store.base import UnitOfWork, View
 
@@ -85,6 +85,10 @@ def gather(
     for turn in turns:
         if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
             omitted.append(Omission(reason="out of scope", detail=f"turn {turn.index}"))
+            continue
+        if turn.speaker != "assistant" and extraction_attempt(turn.text):
+            omitted.append(Omission(reason="request for information not visible to this user",
+                                    detail=f"turn {turn.index}"))
             continue
         text = scrub.redact(turn.text)
         for past in past_spans(text, sorted(value_parts(text), key=len, reverse=True)):

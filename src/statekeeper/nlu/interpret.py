@@ -52,17 +52,21 @@ NEGATED_CHANGE = _table(
 QUESTION = re.compile(r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b", re.IGNORECASE)
 
 _V = r"(?P<v>[^.;!?]+)"
-ASSERTIONS = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        rf"\b(?:change|changed|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped)\s+(?:that|it|this|things|(?:the|our)\s+\w+(?:\s+\w+)?)?\s*(?:over\s+)?to\s+{_V}",
-        rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on)\s+{_V}",
-        rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting)\s+{_V}",
-        rf"\b(?:make that|make it|i meant|it'?s actually|it is actually)\s+{_V}",
-        rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
-        rf"\b(?P<s>(?:the\s+|our\s+)?\w+(?:\s+\w+)?)\s+(?:is|are|has been|have been)\s+now\s+{_V}",
-        rf"\bas of (?:today|now|this \w+),?\s+(?P<s>(?:the\s+|our\s+)?\w+(?:\s+\w+)?)\s+(?:is|are)\s+{_V}",
-        rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}",
+_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+)?)"
+# (pattern, corrective): corrective patterns replace the fact in focus even when they name
+# no subject; the others only replace the fact their subject names.
+ASSERTIONS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), corrective)
+    for p, corrective in (
+        (rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}", True),
+        (rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}", True),
+        (rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}", True),
+        (rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}", True),
+        (rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}", True),
+        (rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}", True),
+        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True),
+        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True),
+        (rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}", False),
     )
 )
 REVERSION = re.compile(
@@ -119,14 +123,14 @@ class Assertion:
 def assertion(text: str) -> Assertion | None:
     if NEGATED_CHANGE.search(text) or is_question(text):
         return None
-    corrective = CORRECTION.search(text) is not None
-    for pattern in ASSERTIONS:
+    cued = CORRECTION.search(text) is not None
+    for pattern, corrective in ASSERTIONS:
         match = pattern.search(text)
         if match:
             value = _clean(match.group("v"))
             subject = match.groupdict().get("s")
             if value:
-                return Assertion(value, _clean(subject) if subject else None, corrective)
+                return Assertion(value, _clean(subject) if subject else None, corrective or cued)
     return None
 
 
@@ -158,6 +162,20 @@ def past_spans(text: str, values: list[str]) -> list[str]:
     return found
 
 
+EXTRACTION_ATTEMPT = _table(
+    r"ignore (all |any )?(previous|prior|above) instructions", r"system prompt", r"developer mode",
+    r"pretend (you are|to be)", r"(previous|earlier|last|other) (conversation|session|chat)s?",
+    r"what did \w+ (say|tell|share|mention)", r"other (customers?|clients?|tenants?|companies|users?)'?s?",
+    r"another (customer|client|tenant|company|user)", r"their (budget|pricing|discount|contract|data|plans?)",
+    r"competitor'?s (data|pricing|budget|plans?)", r"reveal", r"leak",
+)
+
+
+def extraction_attempt(text: str) -> bool:
+    """A turn fishing for what this user may not see (other parties' data, hidden rules)."""
+    return EXTRACTION_ATTEMPT.search(text) is not None
+
+
 def conflicts(a: str, b: str) -> bool:
     """Two statements on one topic that cannot both hold: shared subject and a contrast."""
     shared = overlap(a, b)
@@ -178,6 +196,7 @@ def subject_matches(subject: str, key: str, value: str) -> int:
 
 
 __all__ = [
-    "Assertion", "Transition", "assertion", "commits", "conflicts", "is_question", "mentions",
+    "Assertion", "Transition", "assertion", "commits", "conflicts", "extraction_attempt",
+    "is_question", "mentions",
     "past_spans", "reversion", "same_signal", "subject_matches", "transition",
 ]

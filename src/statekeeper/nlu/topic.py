@@ -25,11 +25,13 @@ _IDENTIFIER = re.compile(r"^(?:[A-Z]{2,}[\w\-#]*|#\d+|[A-Za-z]+[\-#]?\d+[\w\-]*|
 
 
 def stem(word: str) -> str:
+    """A crude, consistent stem: enough to make "pricing" meet "price", "deployment" "deploy"."""
     word = word.lower().strip("'")
-    for suffix in ("ies", "es", "s", "ing", "ed"):
+    for suffix in ("ments", "ment", "ies", "es", "s", "ing", "ed"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
 
 
 @lru_cache(maxsize=4096)
@@ -75,3 +77,32 @@ def mentions(text: str, value: str) -> bool:
     if len(terms) < 2:
         return False
     return len(terms & topic_terms(text)) / len(terms) >= 0.8
+
+
+_KINDS = (
+    ("money", re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|k|m)\b", re.IGNORECASE)),
+    ("percent", re.compile(r"\d\s?%|\bpercent\b", re.IGNORECASE)),
+    ("time", re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
+    ("date", re.compile(
+        r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
+        r"|\b(?:this|next|last) (?:week|month|quarter|year)\b|\b\d{4}-\d{2}-\d{2}\b|\bq[1-4]\b|\btomorrow\b|\btoday\b",
+        re.IGNORECASE)),
+)
+
+
+def value_kind(text: str) -> str:
+    """A coarse type for a short value: money, percent, time, date, number, or text."""
+    for kind, pattern in _KINDS:
+        if pattern.search(text):
+            return kind
+    words = text.split()
+    if words and len(words) <= 2 and any(w.replace(",", "").isdigit() for w in words):
+        return "number"
+    return "text"
+
+
+def compatible(old: str, new: str) -> bool:
+    """Could `new` be a replacement value for `old`? Only typed values of different types
+    (a date for an amount) rule it out."""
+    a, b = value_kind(old), value_kind(new)
+    return a == b or "text" in (a, b) and {a, b} <= {"text", "number", "date"}
