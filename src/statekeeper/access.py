@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from statekeeper.errors import PrincipalError
-from statekeeper.model import Fact, Principal
+from statekeeper.model import Fact, MemoryType, Principal, SourceType
 
 DEFAULT_RUNGS: tuple[str, ...] = ("guest", "subordinate", "peer", "manager", "executive", "policy")
 
@@ -131,10 +131,29 @@ class Access:
         peer = self.ladder.rungs.index("peer") if "peer" in self.ladder.rungs else 0
         return self.ladder.rank_or(fact.source.authority, peer)
 
-    def can_supersede(self, writer_authority: str, holder: Fact) -> bool:
-        """A lower authority never overrides a higher one; equal or higher may."""
+    def can_supersede(self, writer_authority: str, holder: Fact, strict: bool = True) -> bool:
+        """A lower authority never overrides a higher one; equal or higher may.
+
+        With `strict=False` (corrections read from conversation) the rule guards what binds:
+        policies, constraints and organizational knowledge, and anything against a writer
+        below peer level. A peer may still correct a senior colleague's plain statement of
+        fact when the conversation shows it was wrong."""
         peer = self.ladder.rungs.index("peer") if "peer" in self.ladder.rungs else 0
-        return self.ladder.rank_or(writer_authority, peer) >= self.source_rank(holder)
+        writer = self.ladder.rank_or(writer_authority, peer)
+        if writer >= self.source_rank(holder):
+            return True
+        if strict or writer < peer:
+            return False
+        return not binding(holder)
+
+
+def binding(fact: Fact) -> bool:
+    """Facts whose authority matters more than their recency."""
+    return (
+        fact.is_constraint
+        or fact.source.type == SourceType.POLICY
+        or fact.memory_type == MemoryType.ORGANIZATIONAL
+    )
 
 
 def permissions(values: Iterable[str]) -> frozenset[str]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from statekeeper.context.hygiene import value_parts
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import compatible
@@ -127,13 +128,42 @@ def _settle(session: Session, fact: Fact, other: Fact) -> bool:
         older, newer = sorted((other, fact), key=lambda f: f.timestamp)
         session.retire(older.id, newer.id, "revised by the same speaker")
         return older.id == fact.id
-    mine, theirs = session.authority_rank(fact), session.authority_rank(other)
-    if mine > theirs:
-        session.retire(other.id, fact.id, "overruled by higher authority")
-    elif theirs > mine:
-        session.retire(fact.id, other.id, "overruled by higher authority")
-        return True
-    return False  # equal authorities: both stand, and the context shows both
+    access = session.engine.access
+    newer, older = sorted((fact, other), key=lambda f: f.timestamp, reverse=True)
+    if access.can_supersede(newer.source.authority or "peer", older, strict=False) and \
+            session.authority_rank(newer) >= session.authority_rank(older):
+        session.retire(older.id, newer.id, "overruled by higher authority"
+                       if session.authority_rank(newer) > session.authority_rank(older) else "revised")
+        return older.id == fact.id
+    if session.authority_rank(older) > session.authority_rank(newer):
+        session.retire(newer.id, older.id, "overruled by higher authority")
+        return newer.id == fact.id
+    return False  # equal authorities in conflict: both stand, and the context shows both
+
+
+def rank_targets(text: str, speaker: str | None, candidates: Sequence[Fact],
+                 hint: str | None = None) -> list[tuple[int, Fact]]:
+    """Which earlier statement a correction most likely replaces, best first.
+
+    Evidence, strongest first: it names that statement's speaker as wrong; it repeats one of
+    its figures; it comes from the same speaker; it shares its subject words."""
+    refuted = nlu.refuted_speakers(text)
+    figures = value_parts(text)
+    ranked = []
+    for fact in candidates:
+        score = 0
+        who = (fact.source.speaker or "").lower()
+        if who and any(set(r.split()) <= set(who.split()) for r in refuted):
+            score += 5
+        score += 3 * len(figures & value_parts(fact.text))
+        if speaker and who == speaker.lower():
+            score += 2
+        score += min(nlu.overlap(text, fact.text), 3)
+        if fact.id == hint:
+            score += 1
+        ranked.append((score, fact))
+    ranked.sort(key=lambda pair: (pair[0], pair[1].id == hint, pair[1].timestamp), reverse=True)
+    return ranked
 
 
 def _source(turn: Turn, session: Session) -> Source:

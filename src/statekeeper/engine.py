@@ -370,9 +370,11 @@ class Session:
         timestamp: datetime | None = None,
         authority: str | None = None,
         assistant: bool = False,
+        interpret: bool = True,
     ) -> Turn:
         """Take in one conversation turn: it joins the recent turns, and what it states or
-        corrects becomes state."""
+        corrects becomes state (unless `interpret` is off because the caller writes the
+        turn's content itself)."""
         from statekeeper.detect import on_turn, turn_scope
 
         _check_text("text", text, MAX_VALUE_CHARS)
@@ -382,7 +384,8 @@ class Session:
         scope, scope_id = turn_scope(text, earlier[-1] if earlier else None, index, self.where.task_id)
         turn = self.add_turn(speaker, text, timestamp=timestamp, authority=authority,
                              scope=scope, scope_id=scope_id)
-        on_turn(self, turn, earlier, assistant)
+        if interpret:
+            on_turn(self, turn, earlier, assistant)
         return turn
 
     def related_facts(self, text: str, limit: int = 50) -> list[Fact]:

@@ -98,7 +98,7 @@ def commit_fact(
 
     _check_no_cycle(uow, draft, targets)
     for target in targets:
-        if not access.can_supersede(writer_authority, target):
+        if not access.can_supersede(writer_authority, target, strict=not overrule):
             if not overrule:
                 raise AuthorityError(writer_authority, target.source.authority or "?", target.id)
             return _born_dead(uow, draft, target, "overruled by higher authority")

@@ -20,6 +20,7 @@ from typing import Any
 from uuid import uuid4
 
 from statekeeper.access import AuthorityLadder
+from statekeeper.detect import rank_targets
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import Principal, Scope, Source, SourceType
@@ -118,6 +119,7 @@ class StateKeeperStrategy:
         self._now = datetime(2000, 1, 1)
         self._pending: list[dict[str, Any]] = []
         self._ids: dict[str, str] = {}
+        self._spoken: dict[str, tuple[str | None, str | None]] = {}
 
     # -- protocol -----------------------------------------------------------------------
 
@@ -133,6 +135,7 @@ class StateKeeperStrategy:
         self._session = None
         self._pending = []
         self._ids = {}
+        self._spoken = {}
 
     def initialize_from_state(self, initial_state: dict[str, Any]) -> None:
         if self._engine is None:
@@ -188,28 +191,33 @@ class StateKeeperStrategy:
         before it, whatever its position in the file."""
         ordered = sorted(enumerate(self._pending), key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]))
         self._pending = []
+        written = {_plain(untag(str(w.get("value", ""))).text) for _, e in ordered
+                   for w in e.get("writes") or []}
         for _, event in ordered:
             moment = _time(event["ts"]) if event.get("ts") else self._now
             self._now = max(self._now, moment)
             kind = event.get("type")
             if kind == "conversation_turn":
-                self._turn(event, moment)
+                self._turn(event, moment, written)
             elif kind in ("state_write", "supersession"):
                 for write in event.get("writes") or []:
                     self._apply_write(write, moment)
 
-    def _turn(self, event: dict[str, Any], moment: datetime) -> None:
+    def _turn(self, event: dict[str, Any], moment: datetime, written: set[str]) -> None:
         session = self._require_session()
         tagged = untag(str(event.get("text") or ""))
         speaker = str(event.get("speaker") or "user")
         if not tagged.text:
             return
+        said = _plain(untag(tagged.text.split("): ", 1)[-1]).text)
+        self._spoken[said] = (tagged.speaker, tagged.authority)
         session.observe(
             speaker if tagged.speaker is None else f"{speaker} ({tagged.speaker})",
             tagged.text,
             timestamp=moment,
             authority=tagged.authority,
             assistant=speaker == "assistant",
+            interpret=said not in written,  # its content arrives as an explicit write
         )
 
     def _apply_write(self, write: dict[str, Any], moment: datetime) -> None:
@@ -227,9 +235,13 @@ class StateKeeperStrategy:
         source = data.get("source") or {}
         source_type = {"policy": SourceType.POLICY, "system": SourceType.SYSTEM}.get(
             str(source.get("type")), SourceType.STATE_WRITE)
-        authority = tagged.authority or _rung(str(source.get("authority") or "")) or "peer"
+        said_by, said_with = self._spoken.get(_plain(tagged.text), (None, None))
+        speaker = tagged.speaker or said_by
+        authority = tagged.authority or said_with or _rung(str(source.get("authority") or "")) or "peer"
         key = str(data.get("key") or "fact")
         target = self._resolve(supersedes, key) if supersedes else None
+        if target is not None and _meaningless(key):
+            target = self._verify(target, tagged.text, speaker)
         if tagged.invalidated and target is not None:
             session.flag_for_review(target)
             return
@@ -238,7 +250,7 @@ class StateKeeperStrategy:
             fact = session.write(
                 key, tagged.text or "(empty)",
                 supersedes=target,
-                source=Source(type=source_type, authority=authority, speaker=tagged.speaker,
+                source=Source(type=source_type, authority=authority, speaker=speaker,
                               origin=str(source.get("type") or "") or None),
                 timestamp=moment,
                 scope=scope,
@@ -249,7 +261,7 @@ class StateKeeperStrategy:
                 required_authority=tagged.required_authority,
                 implicit=False,
                 overrule=True,
-                detect=True,
+                detect=target is None,
             )
         except StatekeeperError:
             return
@@ -270,6 +282,17 @@ class StateKeeperStrategy:
         if best is not None and related(best, ref) + related(best, new_key) > 0:
             return best
         return None
+
+    def _verify(self, target: str, text: str, speaker: str | None) -> str | None:
+        """A pointer through a key that says nothing (fact_3) is checked against the text:
+        the statement the new one most plausibly corrects wins, or none if nothing fits."""
+        session = self._require_session()
+        live = [f for f in session.facts() if f.source.origin != "environment"]
+        hint = next((f.id for f in live if f.id == target or f.key == target), None)
+        ranked = rank_targets(text, speaker, live, hint)
+        if not ranked or ranked[0][0] < 2:
+            return None
+        return ranked[0][1].id
 
     def _working_item(self, item: dict[str, Any]) -> None:
         session = self._require_session()
@@ -313,6 +336,17 @@ def related(a: str, b: str) -> float:
 
 def _key_words(key: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", key.lower()) if w and w not in _VERSION_WORDS and not w.isdigit()}
+
+
+_GENERIC_KEY_WORDS = {"fact", "item", "note", "info", "data", "detail", "stated", "entry", "record", "value"}
+
+
+def _meaningless(key: str) -> bool:
+    return _key_words(key) <= _GENERIC_KEY_WORDS
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
 
 
 def _time(value: Any) -> datetime:

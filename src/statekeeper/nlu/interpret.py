@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from statekeeper.nlu.topic import mentions, overlap, shares_identifier, topic_terms
+from statekeeper.context.hygiene import value_parts
+from statekeeper.nlu.topic import mentions, overlap, shares_identifier, topic_terms, value_kind
 
 
 def _table(*phrases: str) -> re.Pattern[str]:
@@ -79,9 +80,20 @@ PAST_MARKER = _table(
     r"rather than", r"no longer", r"changed from", r"moved from", r"was considered", r"not",
     r"earlier", r"the old", r"the original",
 )
-CONTRAST = _table(r"instead", r"rather", r"overrid(e|es|ing)", r"cap(ped)?", r"limit(ed)?", r"only",
-                  r"not", r"never", r"requires?", r"must", r"better")
+CONTRAST = _table(
+    r"instead", r"rather than", r"overrid(e|es|ing|den)", r"overrule[sd]?", r"capped", r"cap(ped)? at",
+    r"no longer", r"now", r"only", r"not allowed", r"must not", r"never", r"revoke[sd]?",
+    r"replace[sd]?", r"cancel(l?ed)?", r"supersede[sd]?", r"no exceptions?",
+)
 _FILLER = re.compile(r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE)
+
+
+# A verdict is not a value: "the data is correct" states no new value for anything.
+JUDGEMENTS = frozenset(
+    """correct wrong right fine good great ok okay true false possible impossible critical
+    unacceptable important better worse best same different done ready clear unclear urgent
+    fixed broken helpful useful bad terrible perfect""".split()
+)
 
 
 class Transition(Enum):
@@ -129,7 +141,7 @@ def assertion(text: str) -> Assertion | None:
         if match:
             value = _clean(match.group("v"))
             subject = match.groupdict().get("s")
-            if value:
+            if value and value.lower() not in JUDGEMENTS:
                 return Assertion(value, _clean(subject) if subject else None, corrective or cued)
     return None
 
@@ -176,12 +188,38 @@ def extraction_attempt(text: str) -> bool:
     return EXTRACTION_ATTEMPT.search(text) is not None
 
 
+REFUTATION = re.compile(
+    r"\b(?P<who>[A-Z][\w]*(?:\s+[A-Z0-9][\w]*)?)(?:'s)?\s+(?:diagnosis\s+|assessment\s+|analysis\s+|"
+    r"estimate\s+|numbers?\s+|claim\s+|advice\s+)?(?:was|is|were|are)\s+(?:also\s+|actually\s+)?"
+    r"(?:wrong|incorrect|mistaken|inaccurate|off|not right)"
+)
+
+
+def refuted_speakers(text: str) -> list[str]:
+    """Who a turn says was wrong ("the L1 diagnosis was wrong" names L1)."""
+    return [m.group("who").lower() for m in REFUTATION.finditer(text)]
+
+
 def conflicts(a: str, b: str) -> bool:
-    """Two statements on one topic that cannot both hold: shared subject and a contrast."""
+    """Two statements on one subject that cannot both hold. Evidence adds up: shared subject
+    words, a contrast cue ("instead", "capped", "now requires"), and figures of one kind
+    that disagree ("2 weeks" against "3 days")."""
     shared = overlap(a, b)
-    if shared >= 2:
-        return True
-    return shared >= 1 and (CONTRAST.search(a) is not None or CONTRAST.search(b) is not None)
+    if shared == 0:
+        return False
+    cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None
+    return shared + cue + figures_clash(a, b) >= 3
+
+
+def figures_clash(a: str, b: str) -> bool:
+    """Both state figures of one kind (amounts, durations, dates), and none of them agree."""
+    left, right = value_parts(a), value_parts(b)
+    for kind in ("money", "percent", "time", "date", "number"):
+        mine = {p for p in left if value_kind(p) == kind}
+        theirs = {p for p in right if value_kind(p) == kind}
+        if mine and theirs and not mine & theirs:
+            return True
+    return False
 
 
 def same_signal(a: str, b: str) -> bool:
