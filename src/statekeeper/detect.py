@@ -100,7 +100,7 @@ def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
 
 def on_fact(session: Session, fact: Fact) -> None:
     """Link a newly written fact to the facts it revises, overrules or refreshes."""
-    if not fact.is_valid or fact.scope != Scope.GLOBAL:
+    if not fact.is_valid or fact.scope != Scope.GLOBAL or "?" in fact.text:
         return
     related = [o for o in session.related_facts(fact.text) if o.id != fact.id and o.scope == Scope.GLOBAL]
     if fact.source.speaker and nlu.CORRECTION.search(fact.text):
@@ -153,14 +153,14 @@ def rank_targets(text: str, speaker: str | None, candidates: Sequence[Fact],
     for fact in candidates:
         score = 0
         who = (fact.source.speaker or "").lower()
-        if who and any(set(r.split()) <= set(who.split()) for r in refuted):
+        if who and any(r in who.split() for r in refuted):
             score += 5
         score += 3 * len(figures & value_parts(fact.text))
         if speaker and who == speaker.lower():
             score += 2
         score += min(nlu.overlap(text, fact.text), 3)
         if fact.id == hint:
-            score += 1
+            score += 2
         ranked.append((score, fact))
     ranked.sort(key=lambda pair: (pair[0], pair[1].id == hint, pair[1].timestamp), reverse=True)
     return ranked

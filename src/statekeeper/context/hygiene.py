@@ -27,6 +27,8 @@ _VALUE_PARTS = re.compile(
     r"|(?:\b\d[\d,]*(?:\.\d+)?\s+[a-z]+s\b)"
     r"|(?:\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b)"
     r"|(?:\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?)"
+    r"|(?:\b[A-Z][a-z]+[A-Z]\w*\b)"  # product and company names: MongoDB, VendorA
+    r"|(?:\b[A-Z]{2,}[\w]*-?\d+\b|#\d+\b)"  # codes: TICKET-42, #1234
 )
 _MIN_PHRASE = 4
 

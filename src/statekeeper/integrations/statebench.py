@@ -21,6 +21,7 @@ from uuid import uuid4
 
 from statekeeper.access import AuthorityLadder
 from statekeeper.detect import rank_targets
+from statekeeper.nlu.interpret import corrects
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import Principal, Scope, Source, SourceType
@@ -289,6 +290,8 @@ class StateKeeperStrategy:
         session = self._require_session()
         live = [f for f in session.facts() if f.source.origin != "environment"]
         hint = next((f.id for f in live if f.id == target or f.key == target), None)
+        if not corrects(text):
+            return None  # it builds on what was said; it replaces nothing
         ranked = rank_targets(text, speaker, live, hint)
         if not ranked or ranked[0][0] < 2:
             return None

@@ -83,7 +83,8 @@ PAST_MARKER = _table(
 CONTRAST = _table(
     r"instead", r"rather than", r"overrid(e|es|ing|den)", r"overrule[sd]?", r"capped", r"cap(ped)? at",
     r"no longer", r"now", r"only", r"not allowed", r"must not", r"never", r"revoke[sd]?",
-    r"replace[sd]?", r"cancel(l?ed)?", r"supersede[sd]?", r"no exceptions?",
+    r"replace[sd]?", r"cancel(l?ed)?", r"supersede[sd]?", r"no exceptions?", r"overrode",
+    r"drop(ped)?", r"can'?t", r"cannot", r"dismissed", r"cut", r"down to", r"mandate[sd]?",
 )
 _FILLER = re.compile(r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE)
 
@@ -197,10 +198,10 @@ REFUTATION = re.compile(
 
 def refuted_speakers(text: str) -> list[str]:
     """Who a turn says was wrong ("the L1 diagnosis was wrong" names L1)."""
-    return [m.group("who").lower() for m in REFUTATION.finditer(text)]
+    return [m.group("who").split()[-1].lower() for m in REFUTATION.finditer(text)]
 
 
-def conflicts(a: str, b: str) -> bool:
+def conflicts(a: str, b: str, needed: int = 3) -> bool:
     """Two statements on one subject that cannot both hold. Evidence adds up: shared subject
     words, a contrast cue ("instead", "capped", "now requires"), and figures of one kind
     that disagree ("2 weeks" against "3 days")."""
@@ -208,15 +209,22 @@ def conflicts(a: str, b: str) -> bool:
     if shared == 0:
         return False
     cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None
-    return shared + cue + figures_clash(a, b) >= 3
+    clash = figures_clash(a, b)
+    return (cue or clash) and shared + cue + clash >= needed  # shared words alone: a follow-up
+
+
+def corrects(text: str) -> bool:
+    """Does a statement present itself as a correction or reversal of something said?"""
+    return bool(refuted_speakers(text)) or CORRECTION.search(text) is not None or \
+        CONTRAST.search(text) is not None
 
 
 def figures_clash(a: str, b: str) -> bool:
     """Both state figures of one kind (amounts, durations, dates), and none of them agree."""
     left, right = value_parts(a), value_parts(b)
-    for kind in ("money", "percent", "time", "date", "number"):
-        mine = {p for p in left if value_kind(p) == kind}
-        theirs = {p for p in right if value_kind(p) == kind}
+    for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
+        mine = {p for p in left if value_kind(p) in family}
+        theirs = {p for p in right if value_kind(p) in family}
         if mine and theirs and not mine & theirs:
             return True
     return False

@@ -83,6 +83,7 @@ _KINDS = (
     ("money", re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|k|m)\b", re.IGNORECASE)),
     ("percent", re.compile(r"\d\s?%|\bpercent\b", re.IGNORECASE)),
     ("time", re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
+    ("duration", re.compile(r"\b\d+(?:\.\d+)?[\s-]*(?:minute|hour|day|week|month|quarter|year)s?\b", re.IGNORECASE)),
     ("date", re.compile(
         r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
         r"|\b(?:this|next|last) (?:week|month|quarter|year)\b|\b\d{4}-\d{2}-\d{2}\b|\bq[1-4]\b|\btomorrow\b|\btoday\b",
