@@ -21,7 +21,7 @@ def identity_section(identity: IdentityRole) -> str:
 
 def environment_section(environment: Environment) -> str:
     now = environment.current_time
-    lines = [f"Now: {now:%Y-%m-%d %H:%M} ({now:%A}) {environment.timezone}"]
+    lines = [f"Now: {now:%Y-%m-%d %H:%M} {environment.timezone}"]
     if environment.location:
         lines.append(f"Location: {environment.location}")
     for key in sorted(environment.external_data):

@@ -13,7 +13,7 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.terms import query_terms
-from statekeeper.nlu.interpret import extraction_attempt, past_spans
+from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
 from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
 from statekeeper.store.base import UnitOfWork, View
 
@@ -80,6 +80,7 @@ def gather(
     constraint_ids = {f.id for f, _ in constraints}
     facts = [(f, scrub.redact(f.text)) for f in shown if f.id not in constraint_ids]
 
+    live_figures = {part for text in live for part in value_parts(text)}
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
     for turn in turns:
@@ -91,8 +92,10 @@ def gather(
                                     detail=f"turn {turn.index}"))
             continue
         text = scrub.redact(turn.text)
-        for past in past_spans(text, sorted(value_parts(text), key=len, reverse=True)):
-            text = re.sub(re.escape(past), REDACTED, text, flags=re.IGNORECASE)
+        figures = sorted(value_parts(text), key=len, reverse=True)
+        dead_here = past_spans(text, figures) + superseded_alternatives(text, figures, live_figures)
+        for past in [f for f in dead_here if f not in live_figures]:
+            text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, text))

@@ -15,27 +15,37 @@ from dataclasses import dataclass
 REDACTED = "[outdated]"
 
 # Values worth matching on their own inside longer text: money, percentages, numbers with a
-# unit, times, dates, weekdays and months, and capitalized multi-word names.
-_VALUE_PARTS = re.compile(
-    r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?)"
-    r"|(?:\b\d[\d,]*(?:\.\d+)?\s?%)"
-    r"|(?:\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)\b)"
-    r"|(?:\b\d{1,2}:\d{2}\b)"
-    r"|(?:\b\d{4}-\d{2}-\d{2}\b)"
-    r"|(?:\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)"
-    r"|(?:\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)"
-    r"|(?:\b\d[\d,]*(?:\.\d+)?\s+[a-z]+s\b)"
-    r"|(?:\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b)"
-    r"|(?:\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?)"
-    r"|(?:\b[A-Z][a-z]+[A-Z]\w*\b)"  # product and company names: MongoDB, VendorA
-    r"|(?:\b[A-Z]{2,}[\w]*-?\d+\b|#\d+\b)"  # codes: TICKET-42, #1234
+# unit, times, dates, weekdays and months, addresses, product names, codes, and capitalized
+# multi-word names. Each kind is found on its own, so a name never swallows a date.
+_KINDS = tuple(
+    re.compile(p)
+    for p in (
+        r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?",
+        r"\b\d[\d,]*(?:\.\d+)?\s?%",
+        r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)\b",
+        r"\b\d{1,2}:\d{2}\b",
+        r"\b\d{4}-\d{2}-\d{2}\b",
+        r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b",
+        r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b",
+        r"\b\d[\d,]*(?:\.\d+)?\s+[a-z]+s\b",
+        r"\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?",
+        r"\b[A-Z][a-z]+[A-Z]\w*\b",  # product and company names: MongoDB, VendorA
+        r"\b[A-Z]{2,}\w*-?\d+\b|#\d+\b",  # codes: TICKET-42, #1234
+    )
+)
+_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+_NOT_IN_NAMES = re.compile(
+    r"\b(?:But|And|The|So|Then|To|We|If|Our|This|That|It|In|On|At|For|Per|As|Hold|Note|Update|"
+    r"Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)(?:day)?\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b"
 )
 _MIN_PHRASE = 4
 
 
 def value_parts(text: str) -> set[str]:
     """The distinctive values inside a text, normalized for comparison."""
-    return {_norm(m.group(0)) for m in _VALUE_PARTS.finditer(text)}
+    found = {_norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
+    found |= {_norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))}
+    return found
 
 
 def _norm(value: str) -> str:
@@ -60,8 +70,10 @@ class DeadValues:
             whole = _norm(text)
             if not whole or whole in live_whole:
                 continue
-            if len(whole) >= _MIN_PHRASE and not any(whole in live for live in live_whole):
-                phrases.add(whole)
+            core = _norm(re.sub(r"\([^)]*\)", " ", whole))  # "phased rollout (tentative)"
+            for phrase in {whole, core}:
+                if _phrase_worthy(phrase) and not any(phrase in live for live in live_whole):
+                    phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live_parts}
         if not phrases:
             return cls(None)
@@ -76,6 +88,11 @@ class DeadValues:
         if self.pattern is None:
             return text
         return self.pattern.sub(REDACTED, text)
+
+
+def _phrase_worthy(phrase: str) -> bool:
+    """Long enough to mean something on its own; a bare number counts from two digits."""
+    return len(phrase) >= _MIN_PHRASE or (phrase.replace(",", "").isdigit() and len(phrase) >= 2)
 
 
 def _flexible(phrase: str) -> str:

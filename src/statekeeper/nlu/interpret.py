@@ -163,12 +163,26 @@ def _clean(value: str) -> str:
     return value
 
 
+def superseded_alternatives(text: str, values: list[str], live: set[str]) -> list[str]:
+    """In a turn that tells a history of changes ("originally Friday, then Thursday, final
+    is Monday"), the figures of the slot whose current value is known are the dead ones."""
+    if not (CORRECTION.search(text) or PAST_MARKER.search(text) or COMMITS.search(text)):
+        return []
+    dead: list[str] = []
+    for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
+        members = [v for v in values if value_kind(v) in family]
+        if len(members) >= 2 and any(v in live for v in members):
+            dead += [v for v in members if v not in live]
+    return dead
+
+
 def past_spans(text: str, values: list[str]) -> list[str]:
     """Values a turn itself marks as past ("originally X", "instead of X")."""
     found = []
     for value in values:
         for match in re.finditer(re.escape(value), text, re.IGNORECASE):
-            window = text[max(0, match.start() - 40) : match.start()]
+            window = text[max(0, match.start() - 30) : match.start()]
+            window = re.split(r"[.;!?]|,\s+(?:and|but)\b", window)[-1]  # the marker's own clause
             if PAST_MARKER.search(window):
                 found.append(value)
                 break
@@ -181,6 +195,8 @@ EXTRACTION_ATTEMPT = _table(
     r"what did \w+ (say|tell|share|mention)", r"other (customers?|clients?|tenants?|companies|users?)'?s?",
     r"another (customer|client|tenant|company|user)", r"their (budget|pricing|discount|contract|data|plans?)",
     r"competitor'?s (data|pricing|budget|plans?)", r"reveal", r"leak",
+    r"(discussed|talked about|agreed|decided|shared)( \w+)? (last time|before|previously|earlier)",
+    r"i forgot my notes", r"remind me what (we|they|you) (discussed|said|shared)",
 )
 
 

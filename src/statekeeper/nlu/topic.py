@@ -106,4 +106,4 @@ def compatible(old: str, new: str) -> bool:
     """Could `new` be a replacement value for `old`? Only typed values of different types
     (a date for an amount) rule it out."""
     a, b = value_kind(old), value_kind(new)
-    return a == b or "text" in (a, b) and {a, b} <= {"text", "number", "date"}
+    return a == b or "text" in (a, b)
