@@ -305,7 +305,8 @@ class Session:
     def facts(self) -> list[Fact]:
         """Live facts this principal may read, newest first."""
         with self.engine.store.read(self.principal.org) as uow:
-            return [f for f in uow.valid_facts(self.view) if self.engine.access.can_read(self.principal, f)]
+            facts = uow.valid_facts(self.view, edges=True)
+            return [f for f in facts if self.engine.access.can_read(self.principal, f)]
 
     def history(self, key: str) -> list[Fact]:
         """Every version of a key, oldest first: the audit trail, dead values included."""

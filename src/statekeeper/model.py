@@ -75,6 +75,7 @@ class Principal(Frozen):
     capability: str = ""
     name: str | None = None
     department: str | None = None
+    org_name: str | None = None
 
     @field_validator("org", "user", "authority")
     @classmethod
@@ -87,7 +88,7 @@ class Principal(Frozen):
             user_id=self.user,
             authority=self.authority,
             department=self.department or "",
-            organization=self.org,
+            organization=self.org_name or self.org,
             permissions=sorted(self.permissions),
         )
 

@@ -121,18 +121,22 @@ class StateKeeperStrategy:
         self._pending: list[dict[str, Any]] = []
         self._ids: dict[str, str] = {}
         self._spoken: dict[str, tuple[str | None, str | None]] = {}
+        self._timeline = "timeline"
 
     # -- protocol -----------------------------------------------------------------------
 
     def reset(self) -> None:
-        self.close()
-        if self.url is None:
-            self._tmp = Path(tempfile.mkdtemp(prefix="statekeeper-bench-"))
-            target = str(self._tmp / "state.db")
-        else:
-            target = self.url
-        self._engine = Engine.open(target, clock=lambda: self._now, ladder=LADDER,
-                                   settings=Settings(budget=self.token_budget, recent_turns=10))
+        """Start a new timeline: a fresh organization partition of one store kept for the
+        run, so no timeline can see another's state."""
+        if self._engine is None:
+            if self.url is None:
+                self._tmp = Path(tempfile.mkdtemp(prefix="statekeeper-bench-"))
+                target = str(self._tmp / "state.db")
+            else:
+                target = self.url
+            self._engine = Engine.open(target, clock=lambda: self._now, ladder=LADDER,
+                                       settings=Settings(budget=self.token_budget, recent_turns=10))
+        self._timeline = f"timeline-{uuid4().hex[:16]}"
         self._session = None
         self._pending = []
         self._ids = {}
@@ -146,9 +150,9 @@ class StateKeeperStrategy:
         environment = dict(initial_state.get("environment") or {})
         if environment.get("now"):
             self._now = _time(environment.pop("now"))
-        org = self.url and f"sb-{uuid4().hex[:12]}" or _slug(identity.get("organization") or "org")
         principal = Principal(
-            org=org,
+            org=self._timeline,
+            org_name=identity.get("organization"),
             user=_slug(identity.get("user_name") or "user"),
             authority=_rung(str(identity.get("authority") or "")) or "peer",
             name=identity.get("user_name"),

@@ -12,9 +12,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
-from sqlalchemy.sql.elements import ColumnElement
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem
 from statekeeper.store.base import View, chunks
@@ -28,6 +27,29 @@ from statekeeper.store.schema import (
 )
 
 _F = facts.c
+_D = fact_dependencies.c
+
+# Hot statements are built once; only their parameters change between calls.
+_VISIBLE = and_(
+    _F.org_id == bindparam("org"),
+    _F.user_id.in_(bindparam("users", expanding=True)),
+    _F.capability.in_(bindparam("caps", expanding=True)),
+)
+_LIVE = and_(_VISIBLE, _F.is_valid.is_(True), _F.forgotten.is_(False))
+_GET_FACT = select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("fact_id"))
+_VALID_HEADS = select(facts).where(_LIVE, _F.key == bindparam("key")).order_by(_F.seq)
+_VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
+_NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
+_EDGES = select(_D.fact_id, _D.depends_on_id).where(
+    _D.org_id == bindparam("org"),
+    or_(_D.fact_id.in_(bindparam("ids", expanding=True)),
+        _D.depends_on_id.in_(bindparam("ids_again", expanding=True))),
+)
+_INVALIDATED_SINCE = select(facts).where(
+    _VISIBLE, _F.is_valid.is_(False), _F.forgotten.is_(False), _F.invalidated_at >= bindparam("since")
+)
+_DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
+_HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_F.seq)
 
 
 def fact_to_row(fact: Fact, seq: int) -> dict[str, Any]:
@@ -112,31 +134,24 @@ class SqlUnitOfWork:
 
     # -- visibility ---------------------------------------------------------------------
 
-    def _visible(self, view: View) -> ColumnElement[bool]:
-        return and_(
-            _F.org_id == self.org,
-            _F.user_id.in_([view.user, ""]),
-            _F.capability.in_(["", view.capability]),
-        )
+    def _params(self, view: View, **more: Any) -> dict[str, Any]:
+        return {"org": self.org, "users": [view.user, ""], "caps": ["", view.capability], **more}
 
-    def _live(self, view: View) -> ColumnElement[bool]:
-        return and_(self._visible(view), _F.is_valid.is_(True), _F.forgotten.is_(False))
+    def _rows(self, statement: Any, params: dict[str, Any]) -> Sequence[RowMapping]:
+        return self.conn.execute(statement, params).mappings().all()
 
-    def _facts(self, rows: Sequence[RowMapping]) -> list[Fact]:
-        """Rows to facts, with their dependency edges loaded in one round trip per chunk."""
+    def _facts(self, rows: Sequence[RowMapping], edges: bool = True) -> list[Fact]:
+        """Rows to facts; with `edges`, their dependency edges come in one round trip per chunk."""
         if not rows:
             return []
+        if not edges:
+            return [row_to_fact(r) for r in rows]
         ids = [r["fact_id"] for r in rows]
         depends: dict[str, list[str]] = {}
         derived: dict[str, list[str]] = {}
-        d = fact_dependencies.c
         for part in chunks(ids):
-            edges = self.conn.execute(
-                select(d.fact_id, d.depends_on_id).where(
-                    d.org_id == self.org, or_(d.fact_id.in_(part), d.depends_on_id.in_(part))
-                )
-            )
-            for fact_id, parent in edges:
+            found = self.conn.execute(_EDGES, {"org": self.org, "ids": list(part), "ids_again": list(part)})
+            for fact_id, parent in found:
                 depends.setdefault(fact_id, []).append(parent)
                 derived.setdefault(parent, []).append(fact_id)
         return [
@@ -147,10 +162,7 @@ class SqlUnitOfWork:
     # -- persistent facts ---------------------------------------------------------------
 
     def next_seq(self) -> int:
-        current = self.conn.execute(
-            select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == self.org)
-        ).scalar_one()
-        return int(current) + 1
+        return int(self.conn.execute(_NEXT_SEQ, {"org": self.org}).scalar_one()) + 1
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
@@ -162,17 +174,11 @@ class SqlUnitOfWork:
             )
 
     def get_fact(self, fact_id: str) -> Fact | None:
-        rows = self.conn.execute(
-            select(facts).where(_F.org_id == self.org, _F.fact_id == fact_id)
-        ).mappings().all()
-        found = self._facts(rows)
+        found = self._facts(self._rows(_GET_FACT, {"org": self.org, "fact_id": fact_id}))
         return found[0] if found else None
 
     def valid_heads(self, view: View, key: str) -> list[Fact]:
-        rows = self.conn.execute(
-            select(facts).where(self._live(view), _F.key == key).order_by(_F.seq)
-        ).mappings().all()
-        return self._facts(rows)
+        return self._facts(self._rows(_VALID_HEADS, self._params(view, key=key)), edges=False)
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
         self.conn.execute(
@@ -198,37 +204,22 @@ class SqlUnitOfWork:
                 .values(needs_review=True)
             )
 
-    def valid_facts(self, view: View, limit: int | None = None) -> list[Fact]:
-        query = select(facts).where(self._live(view)).order_by(_F.seq.desc())
-        if limit is not None:
-            query = query.limit(limit)
-        return self._facts(self.conn.execute(query).mappings().all())
+    def valid_facts(self, view: View, limit: int | None = None, edges: bool = False) -> list[Fact]:
+        """Live visible facts, newest first (`limit` None for all)."""
+        rows = self._rows(_VALID_FACTS, self._params(view, limit=-1 if limit is None else limit))
+        return self._facts(rows, edges)
 
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
         raise NotImplementedError
 
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
-        rows = self.conn.execute(
-            select(facts).where(self._live(view), _F.expires_at.is_not(None), _F.expires_at <= now)
-        ).mappings().all()
-        return self._facts(rows)
+        return self._facts(self._rows(_DUE, self._params(view, now=now)), edges=False)
 
     def invalidated_since(self, view: View, since: datetime) -> list[Fact]:
-        rows = self.conn.execute(
-            select(facts).where(
-                self._visible(view),
-                _F.is_valid.is_(False),
-                _F.forgotten.is_(False),
-                _F.invalidated_at >= since,
-            )
-        ).mappings().all()
-        return self._facts(rows)
+        return self._facts(self._rows(_INVALIDATED_SINCE, self._params(view, since=since)), edges=False)
 
     def history(self, view: View, key: str) -> list[Fact]:
-        rows = self.conn.execute(
-            select(facts).where(self._visible(view), _F.key == key).order_by(_F.seq)
-        ).mappings().all()
-        return self._facts(rows)
+        return self._facts(self._rows(_HISTORY, self._params(view, key=key)))
 
     def forget(self, fact_id: str, *, by: str, at: datetime) -> None:
         row = self.conn.execute(

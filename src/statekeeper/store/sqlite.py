@@ -39,7 +39,7 @@ class SqliteUnitOfWork(SqlUnitOfWork):
             {"match": fts_match(terms), "org": self.org, "user": view.user,
              "capability": view.capability, "limit": limit},
         ).mappings().all()
-        return self._facts(rows)
+        return self._facts(rows, edges=False)
 
 
 class SqliteStore(SqlStore):
