@@ -31,7 +31,7 @@ LADDER = AuthorityLadder(
     rungs=("guest", "subordinate", "peer", "manager", "director", "executive", "c_level", "board", "policy"),
     aliases={
         "unverified": "guest", "external": "guest", "customer": "guest", "vendor": "guest",
-        "rep": "guest", "intern": "subordinate", "contractor": "subordinate", "junior": "subordinate",
+        "rep": "peer", "representative": "peer", "intern": "subordinate", "contractor": "subordinate", "junior": "subordinate",
         "individual": "peer", "employee": "peer", "engineer": "peer", "support": "peer",
         "analyst": "peer", "specialist": "peer", "user": "peer", "team": "peer", "staff": "peer",
         "lead": "manager", "pm": "manager", "supervisor": "manager", "senior": "manager",

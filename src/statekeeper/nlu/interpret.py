@@ -34,7 +34,8 @@ OPEN_HYPOTHETICAL = _table(
 CLOSE_SIDE = _table(
     r"back to", r"anyway", r"anyhow", r"where were we", r"as i was saying", r"returning to",
     r"let'?s (get back|continue|resume|return)", r"that'?s enough", r"enough (of that|for now)",
-    r"real commitments?", r"for real", r"resolved", r"done with (that|the)",
+    r"real commitments?", r"for real", r"resolved", r"done with (that|the)", r"continuing",
+    r"resuming", r"getting back", r"picking (this|that|it) back up",
 )
 COMMITS = _table(
     r"decided", r"decision", r"confirmed", r"commit(ted|ment)?", r"final(ized)?", r"official(ly)?",
@@ -60,6 +61,7 @@ ASSERTIONS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
     (re.compile(p, re.IGNORECASE), corrective)
     for p, corrective in (
         (rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}", True),
+        (rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in)\s+{_V}", True),
         (rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}", True),
         (rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}", True),
         (rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}", True),
@@ -236,14 +238,65 @@ def corrects(text: str) -> bool:
 
 
 def figures_clash(a: str, b: str) -> bool:
-    """Both state figures of one kind (amounts, durations, dates), and none of them agree."""
+    """Both state figures of one kind (amounts, durations, dates), and none of them agree.
+    A figure within a limit the other states ("$800k" under "under $1M") agrees with it."""
     left, right = value_parts(a), value_parts(b)
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         mine = {p for p in left if value_kind(p) in family}
         theirs = {p for p in right if value_kind(p) in family}
-        if mine and theirs and not mine & theirs:
+        if not mine or not theirs or mine & theirs:
+            continue
+        within = _within_limit(a, mine, theirs, b.lower())
+        if within is None:
+            within = _within_limit(b, theirs, mine, a.lower())
+        if within is None or not within:
             return True
     return False
+
+
+_UPPER_BOUND = re.compile(
+    r"(?:under|below|less than|up to|at most|max(?:imum)?(?: of)?|capped at|cap of|no more than|"
+    r"not to exceed|within)\s*$", re.IGNORECASE)
+
+
+_LIMIT_WORD = re.compile(
+    r"(?:under|below|less than|up to|at most|max(?:imum)?|capped at|no more than|over|above|"
+    r"more than|at least|exceeding|beyond|min(?:imum)?)\s*$", re.IGNORECASE)
+
+
+def _within_limit(text: str, bounds: set[str], values: set[str], other_text: str) -> bool | None:
+    """None unless every figure in `bounds` is an upper limit in `text`; then whether all
+    `values` fall within the tightest limit."""
+    lowered = text.lower()
+    limits = []
+    for bound in bounds:
+        at = lowered.find(bound)
+        if at < 0 or not _UPPER_BOUND.search(lowered[max(0, at - 20):at]):
+            return None
+        limits.append(amount(bound))
+    if any(_LIMIT_WORD.search(other_text[max(0, other_text.find(v) - 20):other_text.find(v)])
+           for v in values if other_text.find(v) >= 0):
+        return None  # two limits, not a figure against a limit
+    figures = [amount(v) for v in values]
+    if any(x is None for x in limits + figures):
+        return None
+    return all(f <= min(limits) for f in figures)  # type: ignore[operator,type-var]
+
+
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
+_UNIT_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30, "quarter": 91, "year": 365}
+
+
+def amount(figure: str) -> float | None:
+    """A figure as a number (money in units, durations in days), or None."""
+    match = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*(k|m|b|thousand|million|billion)?\b", figure.lower())
+    if not match:
+        return None
+    number = float(match.group(1).replace(",", ""))
+    if match.group(2):
+        number *= _SCALE[match.group(2)]
+    unit = re.search(r"(minute|hour|day|week|month|quarter|year)s?\b", figure.lower())
+    return number * _UNIT_DAYS[unit.group(1)] if unit else number
 
 
 def same_signal(a: str, b: str) -> bool:
