@@ -135,9 +135,21 @@ class Assertion:
     corrective: bool
 
 
+CANCELLATION = re.compile(
+    r"\b(?:cancel|call off|scrap|withdraw|kill|void|abandon)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
+    r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
+    r"(?:cancell?ed|called off|scrapped|withdrawn|voided|abandoned)",
+    re.IGNORECASE,
+)
+
+
 def assertion(text: str) -> Assertion | None:
     if NEGATED_CHANGE.search(text) or is_question(text):
         return None
+    cancelled = CANCELLATION.search(text)
+    if cancelled:
+        subject = cancelled.group("s") or cancelled.group("t")
+        return Assertion("cancelled", _clean(subject), True)
     cued = CORRECTION.search(text) is not None
     for pattern, corrective in ASSERTIONS:
         match = pattern.search(text)
