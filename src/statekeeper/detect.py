@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from statekeeper.context.hygiene import value_parts
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
-from statekeeper.nlu.topic import compatible
+from statekeeper.nlu.topic import compatible, overlap
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -81,8 +81,8 @@ def _target(claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn])
         scored = [s for s in scored if s[0] > 0]
         if scored:
             return max(scored, key=lambda s: (s[0], s[1]))[2]
-        if not claim.corrective:
-            return None
+        if not claim.corrective or not nlu.generic_subject(claim.subject):
+            return None  # it names something no live fact is about: nothing to replace
     return focus(candidates, earlier)
 
 
@@ -158,7 +158,7 @@ def rank_targets(text: str, speaker: str | None, candidates: Sequence[Fact],
         score += 3 * len(figures & value_parts(fact.text))
         if speaker and who == speaker.lower():
             score += 2
-        score += min(nlu.overlap(text, fact.text), 3)
+        score += min(overlap(text, fact.text), 3)
         if fact.id == hint:
             score += 2
         ranked.append((score, fact))

@@ -161,6 +161,20 @@ def assertion(text: str) -> Assertion | None:
     return None
 
 
+GENERIC_HEADS = frozenset(
+    """plan plans decision choice option approach one thing it that this policy status answer
+    pick call direction idea proposal number figure value date time deadline schedule""".split()
+)
+_QUALIFIERS = frozenset("the our this that official final new actual real updated revised current correct".split())
+
+
+def generic_subject(subject: str) -> bool:
+    """A subject that names no particular thing ("the official plan"), so it may refer to
+    whatever the conversation is about."""
+    words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
+    return not words or words[-1] in GENERIC_HEADS
+
+
 def reversion(text: str) -> str | None:
     match = REVERSION.search(text)
     if not match:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, create_engine, event, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection
 
 from statekeeper.model import Fact
