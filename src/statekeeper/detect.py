@@ -41,9 +41,13 @@ def turn_scope(text: str, previous: Turn | None, index: int, task_id: str) -> tu
 
 
 def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:
-    """State changes a user's turn makes; assistants' turns and side scopes change nothing."""
-    if assistant or turn.scope != Scope.GLOBAL or nlu.is_question(turn.text):
+    """State changes a user's turn makes. An assistant's turn changes nothing, and a turn in
+    a side scope (a hypothetical, an interruption) only records facts in that scope."""
+    if assistant or nlu.is_question(turn.text):
         return []
+    if turn.scope != Scope.GLOBAL:
+        claim = nlu.assertion(turn.text)
+        return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
     target = nlu.reversion(turn.text)
     if target:
@@ -54,7 +58,11 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     if claim is None:
         return []
     fact = _target(claim, live, earlier)
-    if fact is None or nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
+    if fact is None:
+        if any(nlu.mentions(f.text, claim.value) for f in live):
+            return []  # already known
+        return _record(session, turn, claim)
+    if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
         return []
     if not compatible(fact.text, claim.value):
         return []
@@ -63,6 +71,20 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         source=_source(turn, session), overrule=True,
     )
     return [written]
+
+
+def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
+    """A statement about a subject no live fact covers becomes a new fact under a key named
+    after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical)."""
+    if not session.engine.settings.extract or claim.subject is None or nlu.generic_subject(claim.subject):
+        return []
+    key = nlu.subject_key(claim.subject)
+    if not key:
+        return []
+    return [session.write(
+        key, claim.value, timestamp=turn.timestamp, source=_source(turn, session),
+        scope=turn.scope, scope_id=turn.scope_id, overrule=True,
+    )]
 
 
 def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> Fact | None:

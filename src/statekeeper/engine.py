@@ -70,6 +70,7 @@ class Settings:
     fact_share: float = 0.7
     show_metadata: bool = True
     recent_turns: int = 8
+    extract: bool = True  # statements about new subjects in conversation become facts
 
     def __post_init__(self) -> None:
         if not 0.0 < self.fact_share <= 1.0:

@@ -72,7 +72,7 @@ class DeadValues:
                 continue
             core = _norm(re.sub(r"\([^)]*\)", " ", whole))  # "phased rollout (tentative)"
             for phrase in {whole, core}:
-                if _phrase_worthy(phrase) and not any(phrase in live for live in live_whole):
+                if _phrase_worthy(phrase) and not any(_contains(live, phrase) for live in live_whole):
                     phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live_parts}
         if not phrases:
@@ -88,6 +88,10 @@ class DeadValues:
         if self.pattern is None:
             return text
         return self.pattern.sub(REDACTED, text)
+
+
+def _contains(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![\w$€£¥]){re.escape(phrase)}(?![\w%])", text) is not None
 
 
 def _phrase_worthy(phrase: str) -> bool:

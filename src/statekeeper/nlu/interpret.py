@@ -175,6 +175,12 @@ def generic_subject(subject: str) -> bool:
     return not words or words[-1] in GENERIC_HEADS
 
 
+def subject_key(subject: str) -> str:
+    """A fact key for a subject: "the shipping address" → "shipping_address"."""
+    words = [w for w in re.findall(r"[a-z0-9#]+", subject.lower()) if w not in _QUALIFIERS]
+    return "_".join(w.strip("#") for w in words if w.strip("#"))[:80]
+
+
 def reversion(text: str) -> str | None:
     match = REVERSION.search(text)
     if not match:
