@@ -120,6 +120,24 @@ def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
     return best[2] if best else None
 
 
+def retire_duplicates(session: Session, fact: Fact, superseded: Sequence[str]) -> None:
+    """Everything that carries a value shares its fate. A value recorded from conversation
+    and then written again explicitly is kept once; when a value is superseded, its live
+    duplicates under other keys go with it."""
+    dead = [session.get(ref) for ref in superseded]
+    for other in session.related_facts(fact.text):
+        if other.id == fact.id or other.scope != Scope.GLOBAL:
+            continue
+        if other.source.type == SourceType.CONVERSATION and _same_value(other.text, fact.text):
+            session.retire(other.id, fact.id, "recorded again")
+        elif any(_same_value(other.text, old.text) for old in dead):
+            session.retire(other.id, fact.id, "carried a superseded value")
+
+
+def _same_value(a: str, b: str) -> bool:
+    return nlu.mentions(a, b) and nlu.mentions(b, a)
+
+
 def on_fact(session: Session, fact: Fact) -> None:
     """Link a newly written fact to the facts it revises, overrules or refreshes."""
     if not fact.is_valid or fact.scope != Scope.GLOBAL or "?" in fact.text:

@@ -189,6 +189,10 @@ class Session:
         new fact is kept as overruled history. With `detect`, the new fact is linked to the
         facts it revises, overrules or refreshes (supersession rules 3 and 4)."""
         result = self._write(locals())
+        if result.created and result.fact.is_valid and result.fact.scope == Scope.GLOBAL:
+            from statekeeper.detect import retire_duplicates
+
+            retire_duplicates(self, result.fact, result.superseded)
         if detect and result.created:
             from statekeeper.detect import on_fact
 

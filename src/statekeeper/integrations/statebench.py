@@ -196,8 +196,10 @@ class StateKeeperStrategy:
         before it, whatever its position in the file."""
         ordered = sorted(enumerate(self._pending), key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]))
         self._pending = []
-        written = {_plain(untag(str(w.get("value", ""))).text) for _, e in ordered
-                   for w in e.get("writes") or []}
+        written: dict[str, list[str]] = {}
+        for _, other in ordered:
+            for w in other.get("writes") or []:
+                written.setdefault(str(other.get("ts")), []).append(_plain(untag(str(w.get("value", ""))).text))
         for _, event in ordered:
             moment = _time(event["ts"]) if event.get("ts") else self._now
             self._now = max(self._now, moment)
@@ -208,7 +210,7 @@ class StateKeeperStrategy:
                 for write in event.get("writes") or []:
                     self._apply_write(write, moment)
 
-    def _turn(self, event: dict[str, Any], moment: datetime, written: set[str]) -> None:
+    def _turn(self, event: dict[str, Any], moment: datetime, written: dict[str, list[str]]) -> None:
         session = self._require_session()
         tagged = untag(str(event.get("text") or ""))
         speaker = str(event.get("speaker") or "user")
@@ -222,7 +224,9 @@ class StateKeeperStrategy:
             timestamp=moment,
             authority=tagged.authority,
             assistant=speaker == "assistant",
-            interpret=said not in written,  # its content arrives as an explicit write
+            # a turn whose content arrives as an explicit write at the same moment is not
+            # interpreted a second time
+            interpret=not any(v and v in said for v in written.get(str(event.get("ts")), [])),
         )
 
     def _apply_write(self, write: dict[str, Any], moment: datetime) -> None:
