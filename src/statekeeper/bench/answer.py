@@ -67,6 +67,14 @@ class _Appender:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.lock = threading.Lock()
+        # A torn last line (a crash mid-write) must not swallow the next answer.
+        if path is not None and path.exists() and path.stat().st_size:
+            with path.open("rb") as handle:
+                handle.seek(-1, 2)
+                torn = handle.read(1) != b"\n"
+            if torn:
+                with path.open("a", encoding="utf-8") as handle:
+                    handle.write("\n")
 
     def write(self, answer: Answer) -> None:
         if self.path is None:
