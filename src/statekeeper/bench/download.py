@@ -56,10 +56,21 @@ def _get(client: httpx.Client, path: str, params: dict[str, Any]) -> dict[str, A
     return body
 
 
-def download(dest: Path, *, repo: str = REPO, timeout: float = 30.0) -> list[Path]:
-    """Write every split of `repo` to `dest/<split>.jsonl`; return the files written."""
+def download(
+    dest: Path,
+    *,
+    repo: str = REPO,
+    base_url: str | None = None,
+    page: int = PAGE,
+    timeout: float = 30.0,
+) -> list[Path]:
+    """Write every split of `repo` to `dest/<split>.jsonl`; return the files written.
+
+    `base_url` defaults to the hub's viewer, or `STATEKEEPER_HF_VIEWER` when set (a mirror).
+    """
     written: list[Path] = []
-    with httpx.Client(base_url=viewer_url(), timeout=timeout, follow_redirects=True) as client:
+    url = base_url or viewer_url()
+    with httpx.Client(base_url=url, timeout=timeout, follow_redirects=True) as client:
         splits = _get(client, "/splits", {"dataset": repo}).get("splits", [])
         if not splits:
             raise DownloadError(f"the hub lists no splits for {repo}")
@@ -69,7 +80,7 @@ def download(dest: Path, *, repo: str = REPO, timeout: float = 30.0) -> list[Pat
             lines: list[str] = []
             offset = 0
             while True:
-                page = _get(
+                body = _get(
                     client,
                     "/rows",
                     {
@@ -77,13 +88,13 @@ def download(dest: Path, *, repo: str = REPO, timeout: float = 30.0) -> list[Pat
                         "config": config,
                         "split": name,
                         "offset": offset,
-                        "length": PAGE,
+                        "length": page,
                     },
                 )
-                rows = page.get("rows", [])
+                rows = body.get("rows", [])
                 lines += [json.dumps(row_to_timeline(r["row"]), ensure_ascii=False) for r in rows]
                 offset += len(rows)
-                if not rows or offset >= int(page.get("num_rows_total", offset)):
+                if not rows or offset >= int(body.get("num_rows_total", offset)):
                     break
             path = dest / f"{_SPLIT_FILES.get(name, name)}.jsonl"
             path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
