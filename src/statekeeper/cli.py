@@ -189,7 +189,12 @@ def statebench(
     if plot_out is not None:
         from statekeeper.bench.plot import write_plot
 
-        write_plot(runs, plot_out)
+        try:
+            write_plot(runs, plot_out)
+        except ImportError as exc:
+            raise click.ClickException(
+                f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
+            ) from exc
 
 
 def _answer(
@@ -207,6 +212,10 @@ def _answer(
         client = client_from_spec(spec, base_url=base_url)
     except (ValueError, LLMError) as exc:
         raise click.ClickException(str(exc)) from exc
+    except ImportError as exc:
+        raise click.ClickException(
+            f"--answer-with needs the provider SDKs: pip install 'statekeeper[llm]' ({exc})"
+        ) from exc
     for run in runs:
         task = progress.add_task(f"answer {run.name}", total=len(run.contexts))
         try:
