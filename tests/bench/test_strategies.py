@@ -88,3 +88,17 @@ def test_unknown_and_unimportable_strategies_are_clear_errors() -> None:
         resolve("statekeeper.no_such_module:Thing")
     with pytest.raises(StrategyUnavailableError, match="has no attribute 'Thing'"):
         resolve("statekeeper.bench.strategies:Thing")
+
+
+def test_transcript_replay_cuts_oldest_lines_to_fit_a_budget() -> None:
+    from statekeeper.bench.tokens import count_tokens
+
+    s = TranscriptReplay(token_budget=12)
+    s.initialize_from_state(STATE)
+    for i in range(10):
+        s.process_event({"type": "conversation_turn", "speaker": "user", "text": f"note {i}"})
+    context = s.build_context(QUERY).context
+    assert count_tokens(context) <= 12
+    assert context.endswith("User: note 9")
+    assert "Ana" not in context and "note 0" not in context
+    assert TranscriptReplay(token_budget=None).build_context(QUERY).context == ""

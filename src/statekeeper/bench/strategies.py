@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from statekeeper.bench.tokens import count_tokens
+
 
 class HasContext(Protocol):
     @property
@@ -49,7 +51,10 @@ def _environment_lines(environment: Mapping[str, Any]) -> list[str]:
 
 
 class TranscriptReplay:
-    """Everything verbatim: the initial state, then every turn and write in order."""
+    """Everything verbatim: the initial state, then every turn and write in order.
+
+    With a token budget the oldest lines are cut first, as a chat transcript is.
+    """
 
     expects_initial_state = True
 
@@ -77,7 +82,22 @@ class TranscriptReplay:
                 self.lines.append(f"Write {write['key']}: {write['value']}")
 
     def build_context(self, query: Mapping[str, Any]) -> ContextResult:
-        return ContextResult("\n".join(self.lines))
+        if self.token_budget is None:
+            return ContextResult("\n".join(self.lines))
+        return ContextResult(_newest_within(self.lines, self.token_budget))
+
+
+def _newest_within(lines: list[str], budget: int) -> str:
+    """The newest lines that fit the budget, in their original order (a transcript's cut)."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        cost = count_tokens(line + "\n")
+        if used + cost > budget:
+            break
+        kept.append(line)
+        used += cost
+    return "\n".join(reversed(kept))
 
 
 class LatestWins:
