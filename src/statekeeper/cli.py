@@ -111,6 +111,12 @@ def _advance(progress: Progress, task: TaskID, _record: object) -> None:
     help="Model calls in flight at once.",
 )
 @click.option(
+    "--details",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write one JSON line per strategy and query: the context, and which phrases "
+    "were missing or exposed.",
+)
+@click.option(
     "--download",
     is_flag=True,
     help="First fetch parslee/statebench from the Hugging Face hub into --data.",
@@ -128,6 +134,7 @@ def statebench(
     results: Path | None,
     concurrency: int,
     download: bool,
+    details: Path | None,
 ) -> None:
     """Replay StateBench timelines and score each strategy's contexts (CONFORMANCE.md)."""
     from statekeeper.bench.report import print_report
@@ -181,9 +188,14 @@ def statebench(
     print_report(out, runs)
     out.print(
         f"{len(dataset.records)} timelines, {dataset.query_count} queries, "
-        f"{len(names)} strategies in {wall:.2f} s",
+        f"{len(names)} {'strategy' if len(names) == 1 else 'strategies'} in {wall:.2f} s",
         highlight=False,
     )
+    if details is not None:
+        with details.open("w", encoding="utf-8") as handle:
+            for run in runs:
+                for line in run.details():
+                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
     if json_out is not None:
         json_out.write_text(json.dumps({r.name: r.to_json() for r in runs}, indent=2) + "\n")
     if plot_out is not None:

@@ -46,6 +46,40 @@ def test_compares_strategies_side_by_side_and_writes_json(
     assert data["latest_wins"]["per_track"]["scope_leak"]["mnm_exp"] == 0.5
 
 
+def test_details_name_what_each_query_missed_or_exposed(sample_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "details.jsonl"
+    result = CliRunner().invoke(
+        main,
+        [
+            "bench",
+            "statebench",
+            "--data",
+            str(sample_file),
+            "--strategy",
+            "latest_wins",
+            "--details",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 5
+    by_id = {(d["timeline_id"], d["query_index"]): d for d in lines}
+    assert by_id[("T-VET-1", 0)]["exposed"] == ["Friday", "9am"]
+    assert by_id[("T-RELEASE-1", 0)]["missing"] == ["index rebuild", "orders table"]
+    assert by_id[("T-KITCHEN-1", 0)] | {"context": ""} == {
+        "strategy": "latest_wins",
+        "timeline_id": "T-KITCHEN-1",
+        "track": "environmental_freshness",
+        "query_index": 0,
+        "prompt": "Can we store the halibut delivery in the walk-in?",
+        "missing": [],
+        "exposed": [],
+        "tokens": by_id[("T-KITCHEN-1", 0)]["tokens"],
+        "context": "",
+    }
+
+
 def test_default_strategy_is_statekeeper(sample_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "m.json"
     result = CliRunner().invoke(

@@ -60,27 +60,31 @@ class EngineScore:
     mnm_exposed: bool
     tokens: int
     seconds: float
+    missing: tuple[str, ...] = ()  # attainable must_mention phrases the context lacks
+    exposed: tuple[str, ...] = ()  # scored must_not_mention phrases the context shows
 
 
 def score_context(qc: QueryContext, count: Callable[[str], int] = count_tokens) -> EngineScore:
     """Score the context one strategy built for one query."""
     truth = qc.query.ground_truth
     attainable = [p for p in truth.must_mention if matching.found(qc.history, p)]
-    found = sum(1 for p in attainable if matching.found(qc.context, p))
+    missing = tuple(p for p in attainable if not matching.found(qc.context, p))
     dead = [
         p
         for p in matching.admissible(truth.must_not_mention)
         if not matching.found(qc.query.prompt, p)
     ]
-    exposed = any(matching.found(qc.context, p) for p in dead)
+    exposed = tuple(p for p in dead if matching.found(qc.context, p))
     return EngineScore(
         track=qc.track,
         mm_attainable=len(attainable),
-        mm_found=found,
+        mm_found=len(attainable) - len(missing),
         mnm_scored=bool(dead),
-        mnm_exposed=exposed,
+        mnm_exposed=bool(exposed),
         tokens=count(qc.context),
         seconds=qc.seconds,
+        missing=missing,
+        exposed=exposed,
     )
 
 

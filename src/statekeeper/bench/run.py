@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from statekeeper.bench.dataset import Record
 from statekeeper.bench.metrics import (
     EngineReport,
+    EngineScore,
     ResponseReport,
     engine_report,
     score_context,
@@ -20,8 +21,25 @@ from statekeeper.bench.strategies import resolve
 class StrategyRun:
     name: str
     contexts: list[QueryContext]
+    scores: list[EngineScore]
     engine: EngineReport
     response: ResponseReport | None = None
+
+    def details(self) -> Iterator[dict[str, object]]:
+        """One record per query: what was missing or exposed, to find an engine's failures."""
+        for qc, score in zip(self.contexts, self.scores, strict=True):
+            timeline_id, index = qc.key
+            yield {
+                "strategy": self.name,
+                "timeline_id": timeline_id,
+                "track": qc.track,
+                "query_index": index,
+                "prompt": qc.query.prompt,
+                "missing": list(score.missing),
+                "exposed": list(score.exposed),
+                "tokens": score.tokens,
+                "context": qc.context,
+            }
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = self.engine.model_dump()
@@ -39,5 +57,5 @@ def run_strategy(
     """Replay and score one strategy; the strategy is built fresh for the run."""
     strategy = resolve(name, token_budget)
     contexts = list(replay(records, strategy, on_timeline))
-    report = engine_report([score_context(qc) for qc in contexts])
-    return StrategyRun(name=name, contexts=contexts, engine=report)
+    scores = [score_context(qc) for qc in contexts]
+    return StrategyRun(name=name, contexts=contexts, scores=scores, engine=engine_report(scores))
