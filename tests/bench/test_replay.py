@@ -67,3 +67,23 @@ def test_timing_is_shared_among_a_timelines_queries(sample_file: Path) -> None:
     contexts = list(replay(load(sample_file).records, Recorder()))
     assert all(qc.seconds > 0 for qc in contexts)
     assert contexts[2].seconds == contexts[3].seconds
+
+
+class Vandal(Recorder):
+    """Mutates every dict it is handed."""
+
+    def initialize_from_state(self, initial_state: Mapping[str, Any]) -> None:
+        super().initialize_from_state(initial_state)
+        initial_state["persistent_facts"].clear()
+
+    def process_event(self, event: Mapping[str, Any]) -> None:
+        super().process_event(event)
+        event["text"] = "overwritten"  # type: ignore[index]
+
+
+def test_a_strategy_cannot_change_what_the_next_one_sees(sample_file: Path) -> None:
+    records = load(sample_file).records
+    list(replay(records, Vandal()))
+    after = [qc.context for qc in replay(records, Recorder())]
+    assert "Biscuit's owner called" in after[0]
+    assert records[0].raw["initial_state"]["persistent_facts"]

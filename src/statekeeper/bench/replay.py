@@ -7,6 +7,7 @@ bench's cost, not the engine's.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -59,7 +60,8 @@ def _event_texts(event: Mapping[str, Any]) -> list[str]:
 
 def replay_timeline(record: Record, strategy: Strategy) -> list[QueryContext]:
     """Run one timeline; its strategy time is shared evenly among its queries."""
-    raw = record.raw
+    # A private copy: a strategy that mutates what it is given cannot skew the next one.
+    raw = copy.deepcopy(record.raw)
     history = _initial_texts(raw["initial_state"])
     pending: list[tuple[int, int, Query, str, str]] = []
     elapsed = 0.0
