@@ -139,9 +139,7 @@ class SqlUnitOfWork:
                 depends.setdefault(fact_id, []).append(parent)
                 derived.setdefault(parent, []).append(fact_id)
         return [
-            row_to_fact(
-                r, sorted(depends.get(r["fact_id"], ())), sorted(derived.get(r["fact_id"], ()))
-            )
+            row_to_fact(r, sorted(depends.get(r["fact_id"], ())), sorted(derived.get(r["fact_id"], ())))
             for r in rows
         ]
 
@@ -159,27 +157,20 @@ class SqlUnitOfWork:
         if fact.depends_on:
             self.conn.execute(
                 insert(fact_dependencies),
-                [
-                    {"org_id": self.org, "fact_id": fact.id, "depends_on_id": p}
-                    for p in fact.depends_on
-                ],
+                [{"org_id": self.org, "fact_id": fact.id, "depends_on_id": p} for p in fact.depends_on],
             )
 
     def get_fact(self, fact_id: str) -> Fact | None:
-        rows = (
-            self.conn.execute(select(facts).where(_F.org_id == self.org, _F.fact_id == fact_id))
-            .mappings()
-            .all()
-        )
+        rows = self.conn.execute(
+            select(facts).where(_F.org_id == self.org, _F.fact_id == fact_id)
+        ).mappings().all()
         found = self._facts(rows)
         return found[0] if found else None
 
     def valid_heads(self, view: View, key: str) -> list[Fact]:
-        rows = (
-            self.conn.execute(select(facts).where(self._live(view), _F.key == key).order_by(_F.seq))
-            .mappings()
-            .all()
-        )
+        rows = self.conn.execute(
+            select(facts).where(self._live(view), _F.key == key).order_by(_F.seq)
+        ).mappings().all()
         return self._facts(rows)
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
@@ -216,40 +207,26 @@ class SqlUnitOfWork:
         raise NotImplementedError
 
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
-        rows = (
-            self.conn.execute(
-                select(facts).where(
-                    self._live(view), _F.expires_at.is_not(None), _F.expires_at <= now
-                )
-            )
-            .mappings()
-            .all()
-        )
+        rows = self.conn.execute(
+            select(facts).where(self._live(view), _F.expires_at.is_not(None), _F.expires_at <= now)
+        ).mappings().all()
         return self._facts(rows)
 
     def invalidated_since(self, view: View, since: datetime) -> list[Fact]:
-        rows = (
-            self.conn.execute(
-                select(facts).where(
-                    self._visible(view),
-                    _F.is_valid.is_(False),
-                    _F.forgotten.is_(False),
-                    _F.invalidated_at >= since,
-                )
+        rows = self.conn.execute(
+            select(facts).where(
+                self._visible(view),
+                _F.is_valid.is_(False),
+                _F.forgotten.is_(False),
+                _F.invalidated_at >= since,
             )
-            .mappings()
-            .all()
-        )
+        ).mappings().all()
         return self._facts(rows)
 
     def history(self, view: View, key: str) -> list[Fact]:
-        rows = (
-            self.conn.execute(
-                select(facts).where(self._visible(view), _F.key == key).order_by(_F.seq)
-            )
-            .mappings()
-            .all()
-        )
+        rows = self.conn.execute(
+            select(facts).where(self._visible(view), _F.key == key).order_by(_F.seq)
+        ).mappings().all()
         return self._facts(rows)
 
     def forget(self, fact_id: str, *, by: str, at: datetime) -> None:
@@ -260,22 +237,14 @@ class SqlUnitOfWork:
             update(facts)
             .where(_F.org_id == self.org, _F.fact_id == fact_id)
             .values(
-                value="null",
-                body="",
-                forgotten=True,
-                is_valid=False,
-                invalidated_at=at,
-                invalid_reason="forgotten",
+                value="null", body="", forgotten=True, is_valid=False,
+                invalidated_at=at, invalid_reason="forgotten",
             )
         )
         self.conn.execute(
             insert(fact_tombstones).values(
-                org_id=self.org,
-                fact_id=fact_id,
-                user_id=row.user_id,
-                key=row.key,
-                forgotten_at=at,
-                forgotten_by=by,
+                org_id=self.org, fact_id=fact_id, user_id=row.user_id, key=row.key,
+                forgotten_at=at, forgotten_by=by,
             )
         )
 
@@ -290,13 +259,9 @@ class SqlUnitOfWork:
         )
         self.conn.execute(
             insert(working_items).values(
-                org_id=self.org,
-                user_id=user,
-                task_id=task_id,
-                key=item.key,
+                org_id=self.org, user_id=user, task_id=task_id, key=item.key,
                 value=json.dumps(item.value, ensure_ascii=False),
-                created_at=item.created_at,
-                expires_at=item.expires_at,
+                created_at=item.created_at, expires_at=item.expires_at,
             )
         )
 
@@ -309,10 +274,8 @@ class SqlUnitOfWork:
         ).mappings()
         return [
             WorkingSetItem(
-                key=r["key"],
-                value=json.loads(r["value"]),
-                created_at=r["created_at"],
-                expires_at=r["expires_at"],
+                key=r["key"], value=json.loads(r["value"]),
+                created_at=r["created_at"], expires_at=r["expires_at"],
             )
             for r in rows
         ]
@@ -331,14 +294,13 @@ class SqlUnitOfWork:
         where = and_(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
         self.conn.execute(
             insert(recent_turns).values(
-                org_id=self.org,
-                user_id=user,
-                task_id=task_id,
-                turn_index=turn.index,
-                turn=turn.model_dump_json(),
+                org_id=self.org, user_id=user, task_id=task_id,
+                turn_index=turn.index, turn=turn.model_dump_json(),
             )
         )
-        self.conn.execute(delete(recent_turns).where(where, t.turn_index <= turn.index - keep))
+        self.conn.execute(
+            delete(recent_turns).where(where, t.turn_index <= turn.index - keep)
+        )
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:
         t = recent_turns.c

@@ -34,20 +34,11 @@ class SqliteUnitOfWork(SqlUnitOfWork):
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
         if not terms:
             return []
-        rows = (
-            self.conn.execute(
-                _SEARCH,
-                {
-                    "match": fts_match(terms),
-                    "org": self.org,
-                    "user": view.user,
-                    "capability": view.capability,
-                    "limit": limit,
-                },
-            )
-            .mappings()
-            .all()
-        )
+        rows = self.conn.execute(
+            _SEARCH,
+            {"match": fts_match(terms), "org": self.org, "user": view.user,
+             "capability": view.capability, "limit": limit},
+        ).mappings().all()
         return self._facts(rows)
 
 
