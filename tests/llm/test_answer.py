@@ -12,6 +12,7 @@ from statekeeper.bench.answer import SEPARATOR, SYSTEM_PROMPT, answer_queries, l
 from statekeeper.bench.dataset import load
 from statekeeper.bench.run import run_strategy
 from statekeeper.cli import main
+from statekeeper.llm.base import LLMError
 from statekeeper.llm.openai import OpenAIClient
 
 NOW = "2026-05-04T10:00:00"
@@ -225,3 +226,19 @@ def test_cli_reports_a_failing_provider_cleanly(
     )
     assert result.exit_code == 1
     assert "model call failed: openai 401" in result.output
+
+
+def test_a_failed_call_stops_the_queued_ones(provider: Provider, tmp_path: Path) -> None:
+    many = [
+        _timeline(f"M-{i}", "supersession", [("k", f"value {i}")], [_query("q?", "yes", [], [])])
+        for i in range(30)
+    ]
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps(t) + "\n" for t in many))
+    contexts = run_strategy("no_memory", load(path).records).contexts
+    provider.fail_with = [401] * 30
+    with pytest.raises(LLMError):
+        answer_queries(
+            "no_memory", contexts, OpenAIClient("echo", base_url=provider.openai_url), concurrency=2
+        )
+    assert len(provider.requests) < 10

@@ -127,9 +127,15 @@ def answer_queries(
             on_answer()
         return qc.key, text
 
-    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, concurrency))
+    try:
         for key, text in pool.map(work, todo):
             answers[key] = text
+    except BaseException:
+        # A failed call or Ctrl-C stops the run: queued calls are dropped, not made.
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
     return answers
 
 
