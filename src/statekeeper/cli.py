@@ -1,0 +1,247 @@
+"""The `statekeeper` command line."""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from statekeeper.bench.dataset import DatasetError, load
+
+if TYPE_CHECKING:
+    from statekeeper.bench.run import StrategyRun
+
+
+@click.group()
+def main() -> None:
+    """statekeeper: correct memory for LLM agents."""
+
+
+@main.group()
+def bench() -> None:
+    """Measure state correctness on benchmark data."""
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
+    )
+
+
+def _advance(progress: Progress, task: TaskID, _record: object) -> None:
+    progress.advance(task)
+
+
+@bench.command("statebench")
+@click.option(
+    "--data",
+    "data",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="A StateBench JSONL file, or a directory of *.jsonl files.",
+)
+@click.option(
+    "--strategy",
+    "strategies",
+    multiple=True,
+    default=("statekeeper",),
+    show_default=True,
+    help="Strategy to replay; repeat to compare side by side. A registry name "
+    "(statekeeper, transcript_replay, latest_wins, no_memory) or module:Class.",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the metrics, keyed by strategy, to this JSON file.",
+)
+@click.option(
+    "--plot",
+    "plot_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write a recall-against-exposure PNG to this file.",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Token budget handed to each strategy (its own default otherwise).",
+)
+@click.option("--strict", is_flag=True, help="Fail on the first malformed timeline line.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=None, help="Replay only the first N timelines."
+)
+@click.option(
+    "--answer-with",
+    "answer_with",
+    metavar="PROVIDER:MODEL",
+    help="Also have a model answer from each context: openai:MODEL or "
+    "anthropic:MODEL (keys from OPENAI_API_KEY / ANTHROPIC_API_KEY).",
+)
+@click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server.")
+@click.option(
+    "--results",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="JSONL file of model answers; a rerun skips queries already answered.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Model calls in flight at once.",
+)
+@click.option(
+    "--details",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write one JSON line per strategy and query: the context, and which phrases "
+    "were missing or exposed.",
+)
+@click.option(
+    "--download",
+    is_flag=True,
+    help="First fetch parslee/statebench from the Hugging Face hub into --data.",
+)
+def statebench(
+    data: Path,
+    strategies: tuple[str, ...],
+    json_out: Path | None,
+    plot_out: Path | None,
+    budget: int | None,
+    strict: bool,
+    limit: int | None,
+    answer_with: str | None,
+    base_url: str | None,
+    results: Path | None,
+    concurrency: int,
+    download: bool,
+    details: Path | None,
+) -> None:
+    """Replay StateBench timelines and score each strategy's contexts (CONFORMANCE.md)."""
+    from statekeeper.bench.report import print_report
+    from statekeeper.bench.run import run_strategy
+    from statekeeper.bench.strategies import StrategyUnavailableError
+
+    out = Console()
+    if not out.is_terminal:
+        out = Console(width=240)  # a file or a pipe gets whole tables, not wrapped cells
+    err = Console(stderr=True)
+    if download:
+        from statekeeper.bench.download import DownloadError
+        from statekeeper.bench.download import download as fetch
+
+        try:
+            files = fetch(data)
+        except DownloadError as exc:
+            raise click.ClickException(f"download failed: {exc}") from exc
+        err.print(f"downloaded {', '.join(f.name for f in files)} into {data}")
+    try:
+        dataset = load(data, strict=strict, limit=limit)
+    except (DatasetError, FileNotFoundError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    for error in dataset.errors[:20]:
+        err.print(f"[yellow]skipped[/] {error}", highlight=False, markup=True)
+    if len(dataset.errors) > 20:
+        err.print(f"[yellow]... {len(dataset.errors) - 20} more errors[/]")
+    if not dataset.records:
+        raise click.ClickException(f"no valid timelines in {data}")
+
+    names = list(dict.fromkeys(strategies))
+    runs: list[StrategyRun] = []
+    started = time.perf_counter()
+    with _progress(err) as progress:
+        for name in names:
+            task = progress.add_task(f"replay {name}", total=len(dataset.records))
+            try:
+                run = run_strategy(
+                    name,
+                    dataset.records,
+                    budget,
+                    on_timeline=partial(_advance, progress, task),
+                )
+            except StrategyUnavailableError as exc:
+                raise click.ClickException(str(exc)) from exc
+            runs.append(run)
+        if answer_with:
+            _answer(runs, answer_with, base_url, results, concurrency, progress)
+    wall = time.perf_counter() - started
+
+    print_report(out, runs)
+    out.print(
+        f"{len(dataset.records)} timelines, {dataset.query_count} queries, "
+        f"{len(names)} {'strategy' if len(names) == 1 else 'strategies'} in {wall:.2f} s",
+        highlight=False,
+    )
+    if details is not None:
+        with details.open("w", encoding="utf-8") as handle:
+            for run in runs:
+                for line in run.details():
+                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+    if json_out is not None:
+        json_out.write_text(json.dumps({r.name: r.to_json() for r in runs}, indent=2) + "\n")
+    if plot_out is not None:
+        from statekeeper.bench.plot import write_plot
+
+        try:
+            write_plot(runs, plot_out)
+        except ImportError as exc:
+            raise click.ClickException(
+                f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
+            ) from exc
+
+
+def _answer(
+    runs: list[StrategyRun],
+    spec: str,
+    base_url: str | None,
+    results: Path | None,
+    concurrency: int,
+    progress: Progress,
+) -> None:
+    from statekeeper.bench.answer import answer_queries, score_answers
+    from statekeeper.llm.base import LLMError, client_from_spec
+
+    try:
+        client = client_from_spec(spec, base_url=base_url)
+    except (ValueError, LLMError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except ImportError as exc:
+        raise click.ClickException(
+            f"--answer-with needs the provider SDKs: pip install 'statekeeper[llm]' ({exc})"
+        ) from exc
+    for run in runs:
+        task = progress.add_task(f"answer {run.name}", total=len(run.contexts))
+        try:
+            answers = answer_queries(
+                run.name,
+                run.contexts,
+                client,
+                results=results,
+                concurrency=concurrency,
+                on_answer=partial(progress.advance, task),
+            )
+        except LLMError as exc:
+            raise click.ClickException(
+                f"model call failed: {exc}"
+                + (f"; answers so far are in {results}" if results else "")
+            ) from exc
+        run.response = score_answers(run.contexts, answers)

@@ -1,0 +1,77 @@
+"""The `LLMClient` protocol, its error type, retries, and construction from `provider:model`."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Protocol, TypeVar, runtime_checkable
+
+T = TypeVar("T")
+
+RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
+
+
+@runtime_checkable
+class LLMClient(Protocol):
+    """Anything that turns a (system, prompt) pair into the model's text answer."""
+
+    model: str
+
+    def complete(self, system: str | None, prompt: str) -> str: ...
+
+
+class LLMError(RuntimeError):
+    """A failed model call; `retryable` says whether trying again can help."""
+
+    def __init__(self, message: str, *, status: int | None = None, retryable: bool) -> None:
+        self.status = status
+        self.retryable = retryable
+        super().__init__(message)
+
+
+def with_retries(
+    call: Callable[[], T],
+    *,
+    attempts: int = 6,
+    base_delay: float = 1.0,
+    max_delay: float = 60.0,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """Run `call`, retrying retryable `LLMError`s with exponential backoff (1, 2, 4 ... s)."""
+    for attempt in range(attempts):
+        try:
+            return call()
+        except LLMError as exc:
+            if not exc.retryable or attempt == attempts - 1:
+                raise
+            sleep(min(max_delay, base_delay * 2**attempt))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def api_key(variable: str, base_url: str | None) -> str:
+    """The key from the environment; a local server (custom base URL) may need none."""
+    key = os.environ.get(variable)
+    if key:
+        return key
+    if base_url:
+        return "unused"
+    raise LLMError(f"set {variable} to use this provider", retryable=False)
+
+
+def client_from_spec(
+    spec: str, *, base_url: str | None = None, timeout: float = 120.0
+) -> LLMClient:
+    """Build a client from `openai:MODEL` or `anthropic:MODEL`."""
+    provider, _, model = spec.partition(":")
+    if not model:
+        raise ValueError(f"expected PROVIDER:MODEL, got {spec!r}")
+    if provider == "openai":
+        from statekeeper.llm.openai import OpenAIClient
+
+        return OpenAIClient(model, base_url=base_url, timeout=timeout)
+    if provider == "anthropic":
+        from statekeeper.llm.anthropic import AnthropicClient
+
+        return AnthropicClient(model, base_url=base_url, timeout=timeout)
+    raise ValueError(f"unknown provider {provider!r} (expected openai or anthropic)")

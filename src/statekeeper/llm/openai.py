@@ -1,0 +1,57 @@
+"""OpenAI chat completions, and any OpenAI-compatible server (vLLM, Ollama, llama.cpp)."""
+
+from __future__ import annotations
+
+import openai
+
+from statekeeper.llm.base import RETRYABLE_STATUS, LLMError, api_key
+
+
+class OpenAIClient:
+    """One model behind the chat completions API; retries are left to `with_retries`."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        timeout: float = 120.0,
+        max_tokens: int | None = None,
+    ) -> None:
+        self.model = model
+        self.max_tokens = max_tokens
+        self._client = openai.OpenAI(
+            api_key=api_key("OPENAI_API_KEY", base_url),
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=0,
+        )
+
+    def complete(self, system: str | None, prompt: str) -> str:
+        messages: list[dict[str, str]] = []
+        if system:
+            messages.append({"role": "system", "content": system})
+        messages.append({"role": "user", "content": prompt})
+        try:
+            if self.max_tokens is None:
+                response = self._client.chat.completions.create(
+                    model=self.model,
+                    messages=messages,  # type: ignore[arg-type]
+                )
+            else:
+                response = self._client.chat.completions.create(
+                    model=self.model,
+                    messages=messages,  # type: ignore[arg-type]
+                    max_completion_tokens=self.max_tokens,
+                )
+        except openai.APIStatusError as exc:
+            raise LLMError(
+                f"openai {exc.status_code}: {exc.message}",
+                status=exc.status_code,
+                retryable=exc.status_code in RETRYABLE_STATUS,
+            ) from exc
+        except openai.APIConnectionError as exc:  # includes timeouts
+            raise LLMError(f"openai connection failed: {exc}", retryable=True) from exc
+        if not response.choices:
+            raise LLMError("openai returned no choices", retryable=True)
+        return response.choices[0].message.content or ""
