@@ -142,7 +142,8 @@ class StateKeeperStrategy:
         self._ids = {}
         self._spoken = {}
 
-    def initialize_from_state(self, initial_state: dict[str, Any]) -> None:
+    def initialize_from_state(self, initial_state: Any) -> None:
+        initial_state = _plain_data(initial_state)
         if self._engine is None:
             self.reset()
         assert self._engine is not None
@@ -166,12 +167,14 @@ class StateKeeperStrategy:
         for key, value in environment.items():
             self._signal(key, value, self._now)
 
-    def process_event(self, event: dict[str, Any]) -> None:
+    def process_event(self, event: Any) -> None:
+        event = _plain_data(event)
         if event.get("type") == "query":
             return
         self._pending.append(event)
 
     def build_context(self, query: Any) -> BuiltContext:
+        query = query if isinstance(query, str) else _plain_data(query)
         prompt = query.get("prompt", "") if isinstance(query, dict) else str(query)
         self._flush()
         session = self._require_session()
@@ -358,6 +361,14 @@ def _meaningless(key: str) -> bool:
 
 def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower())
+
+
+def _plain_data(value: Any) -> dict[str, Any]:
+    """StateBench's own harness hands over pydantic models; this adapter reads plain data."""
+    if hasattr(value, "model_dump"):
+        dumped: dict[str, Any] = value.model_dump(mode="json")
+        return dumped
+    return dict(value or {})
 
 
 def _time(value: Any) -> datetime:
