@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from statekeeper.context.hygiene import value_parts
+from statekeeper.errors import StatekeeperError
+from statekeeper.nlu.extract import Candidate
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import compatible, overlap
@@ -71,6 +73,28 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         source=_source(turn, session), overrule=True,
     )
     return [written]
+
+
+def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidate]) -> list[Fact]:
+    """Write what a plugged-in extractor proposes, under the engine's own checks: a turn in
+    a side scope keeps its facts there, and a replacement goes through the chain's
+    authority and temporal rules. A candidate the engine rejects is skipped, not fatal."""
+    written = []
+    for candidate in candidates:
+        scope, scope_id = turn.scope, turn.scope_id
+        if scope == Scope.GLOBAL and candidate.scope != "global":
+            scope, scope_id = Scope(candidate.scope), f"{session.where.task_id}/{candidate.scope}-{turn.index}"
+        replaces = candidate.replaces if candidate.replaces and session.is_current(candidate.replaces) else None
+        try:
+            written.append(session.write(
+                candidate.key, candidate.value, supersedes=replaces, timestamp=turn.timestamp,
+                source=_source(turn, session), scope=scope, scope_id=scope_id,
+                entity=candidate.entity, slot=candidate.slot,
+                constraint_type=candidate.constraint_type, overrule=True,
+            ))
+        except StatekeeperError:
+            continue
+    return written
 
 
 def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:

@@ -27,6 +27,7 @@ from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactErr
 from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
 from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
+from statekeeper.nlu.extract import Extractor
 from statekeeper.model import (
     MAX_KEY_LENGTH,
     MAX_VALUE_CHARS,
@@ -87,6 +88,7 @@ class Engine:
     access: Access = field(default_factory=Access)
     settings: Settings = field(default_factory=Settings)
     environment_provider: EnvironmentProvider | None = None
+    extractor: Extractor | None = None  # None: the deterministic rules read conversation
 
     @classmethod
     def open(
@@ -98,6 +100,7 @@ class Engine:
         ladder: AuthorityLadder | None = None,
         settings: Settings | None = None,
         environment_provider: EnvironmentProvider | None = None,
+        extractor: Extractor | None = None,
     ) -> Engine:
         """Open (and create or migrate) a store by path or URL."""
         return cls(
@@ -107,6 +110,7 @@ class Engine:
             access=Access(ladder or AuthorityLadder()),
             settings=settings or Settings(),
             environment_provider=environment_provider,
+            extractor=extractor,
         )
 
     def session(
@@ -390,7 +394,12 @@ class Session:
         scope, scope_id = turn_scope(text, earlier[-1] if earlier else None, index, self.where.task_id)
         turn = self.add_turn(speaker, text, timestamp=timestamp, authority=authority,
                              scope=scope, scope_id=scope_id)
-        if interpret:
+        if interpret and self.engine.extractor is not None and not assistant:
+            from statekeeper.detect import apply_candidates
+
+            known = self.related_facts(text)
+            apply_candidates(self, turn, self.engine.extractor.extract(text, speaker=speaker, known=known))
+        elif interpret:
             on_turn(self, turn, earlier, assistant)
         return turn
 
