@@ -358,6 +358,8 @@ def _horizons(state: State) -> tuple[UserProfile, Workspace]:
 
 
 def _check_owner(user_id: str, profile: UserProfile) -> None:
+    if not isinstance(profile, UserProfile):
+        raise InvalidInputError("profile", profile, "is not a UserProfile")
     if profile.user_id != user_id:
         raise InvalidInputError("profile.user_id", profile.user_id, f"is not {user_id!r}")
 
