@@ -240,9 +240,6 @@ def autosave(state: State) -> None:
     The profile is written only when it changed since it was loaded or last saved, so a task
     that did not touch it cannot overwrite another task's newer profile.
     """
-    _require_id("user_id", state.user_id)
-    _require_id("task_id", state.task_id)
-    _require_id("org", state.org)
     profile, workspace = _horizons(state)
     profile_data = profile_to_json(profile)
     workspace_data = workspace_to_json(workspace)
@@ -349,6 +346,10 @@ def _store_of(state: State) -> Store:
 
 
 def _horizons(state: State) -> tuple[UserProfile, Workspace]:
+    """The state's profile and workspace, after checking who and where they belong."""
+    _require_id("user_id", state.user_id)
+    _require_id("task_id", state.task_id)
+    _require_id("org", state.org)
     if state.profile is None or state.workspace is None:
         raise InvalidInputError(
             "state", state.task_id, "has no profile or workspace; start or continue the task first"

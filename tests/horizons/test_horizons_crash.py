@@ -80,7 +80,7 @@ def test_sigkill_mid_autosave_leaves_a_consistent_pair(tmp_path: Path, db_path: 
             if child.poll() is None:
                 child.kill()
                 child.wait()
-        assert child.returncode == -signal.SIGKILL, (seed, kill, child.stderr.read())
+        assert child.returncode == -signal.SIGKILL, (seed, kill, child.communicate()[1])
         n = saved_pair(db_path, task_id)
         assert n >= last, (seed, kill, n, last)  # committed saves never roll back
         last = n

@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from statekeeper.errors import InvalidInputError
+from statekeeper.errors import DuplicateFactError, InvalidInputError
 from statekeeper.horizons import (
     State,
     UserProfile,
     Workspace,
     autosave,
     load_task_workspace,
+    save_task_workspace,
     save_user_profile,
 )
 from statekeeper.store import Store
@@ -97,6 +98,8 @@ def test_non_json_workspace_facts_are_refused_and_nothing_changes(
         (lambda s: setattr(s.profile, "created_at", "yesterday"), "profile.created_at"),
         (lambda s: setattr(s.profile, "user_id", "mallory"), "profile.user_id"),
         (lambda s: setattr(s, "workspace", None), "state"),
+        (lambda s: setattr(s, "org", ""), "org"),
+        (lambda s: setattr(s, "task_id", " "), "task_id"),
     ],
 )
 def test_malformed_horizons_are_refused(
@@ -108,7 +111,26 @@ def test_malformed_horizons_are_refused(
     with pytest.raises(InvalidInputError) as caught:
         autosave(state)
     assert caught.value.field == field
+    with pytest.raises(InvalidInputError):
+        asyncio.run(state.complete_task())
     assert snapshot() == before
+
+
+def test_a_failed_completion_changes_nothing(store: Store, snapshot: Any) -> None:
+    """Promotion, archive and deletion are one transaction: a failure undoes all of them."""
+    save_user_profile("alice", UserProfile(user_id="alice"), store=store)
+    save_task_workspace("reused", "alice", Workspace(objective="a", facts={"k": 1}), store=store)
+    asyncio.run(asyncio.run(State.continue_task("reused", "alice", store=store)).complete_task())
+
+    save_task_workspace("reused", "alice", Workspace(objective="b", facts={"k": 2}), store=store)
+    state = asyncio.run(State.continue_task("reused", "alice", store=store))
+    assert state.profile is not None
+    state.profile.goals.append("not saved either")
+    before = snapshot()
+    with pytest.raises(DuplicateFactError):  # same task id and key: the promoted id is taken
+        asyncio.run(state.complete_task())
+    assert snapshot() == before
+    assert load_task_workspace("reused", "alice", store=store).objective == "b"
 
 
 def test_a_profile_is_saved_only_under_its_own_user(store: Store, snapshot: Any) -> None:

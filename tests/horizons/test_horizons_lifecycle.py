@@ -239,10 +239,10 @@ def test_promotion_leaves_authoritative_facts_to_the_engine(store: Store) -> Non
 
 def test_execution_state_is_never_persisted(store: Store, db_path: Path) -> None:
     listed = rows(db_path, "SELECT name FROM sqlite_master WHERE type='table'")
-    tables = {name for (name,) in listed}
+    tables = {str(name) for (name,) in listed}
     assert not [t for t in tables if "execution" in t.lower()]
     for table in tables:
-        columns = [r[1] for r in rows(db_path, f'PRAGMA table_info("{table}")')]
+        columns = [str(r[1]) for r in rows(db_path, f'PRAGMA table_info("{table}")')]
         suspect = [c for c in columns if "execution" in c or c in {"iteration", "messages"}]
         assert not suspect, (table, suspect)
 
