@@ -24,6 +24,7 @@ from statekeeper.context.assemble import assemble
 from statekeeper.context.gather import Where, gather
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
+from statekeeper.horizons import workspace_section
 from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
 from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
@@ -466,8 +467,9 @@ class Session:
         self.reconcile()
         environment = self.engine.environment()
         with self.engine.store.read(self.principal.org) as uow:
+            workspace = workspace_section(uow, self.principal.user, self.where.task_id)
             layers = gather(uow, self.principal, self.principal.identity(), environment,
-                            query, self.where, self.engine.access)
+                            query, self.where, self.engine.access, workspace)
         settings = self.engine.settings
         return assemble(layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata)
 

@@ -23,7 +23,7 @@ class Layers:
     environment: str
     constraints: Sequence[tuple[Fact, str]] = ()
     facts: Sequence[tuple[Fact, str]] = ()
-    objective: str | None = None
+    workspace: str = ""  # the current task's workspace, rendered and cleaned
     items: Sequence[WorkingSetItem] = ()
     turns: Sequence[tuple[Turn, str]] = ()  # oldest first
     withheld: int = 0
@@ -117,15 +117,12 @@ def _pack_facts(
 
 def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) -> list[str]:
     lines: list[str] = []
-    if layers.objective and packer.take(f"{fmt.WORKING_HEADER}\nObjective: {layers.objective}"):
-        lines += [fmt.WORKING_HEADER, f"Objective: {layers.objective}"]
-    for item in layers.items:
-        line = fmt.item_line(item)
+    for line in [*layers.workspace.splitlines(), *(fmt.item_line(i) for i in layers.items)]:
         needed = line if lines else f"{fmt.WORKING_HEADER}\n{line}"
         if packer.take(needed):
             lines += [line] if lines else [fmt.WORKING_HEADER, line]
         else:
-            omitted.append(Omission(reason="budget", detail=f"working item {item.key}"))
+            omitted.append(Omission(reason="budget", detail=f"working set: {line[:40]}"))
     # Newest turns matter most: take them newest first, show them oldest first.
     taken: list[str] = []
     for turn, text in reversed(layers.turns):

@@ -49,6 +49,7 @@ def gather(
     query: str,
     where: Where,
     access: Access,
+    workspace: str = "",
 ) -> Layers:
     view = View(principal.org, principal.user, principal.capability)
     candidates, order = _candidates(uow, view, query)
@@ -109,6 +110,7 @@ def gather(
         environment=fmt.environment_section(environment),
         constraints=constraints,
         facts=facts,
+        workspace=scrub.redact(workspace),
         items=items,
         turns=cleaned,
         withheld=withheld,
