@@ -217,11 +217,16 @@ class Session:
         return self.write(key or current.key, value, supersedes=target, **options)
 
     def _write(self, args: Mapping[str, Any]) -> WriteResult:
-        now = self.engine.now()
-        timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
-        draft_fields = self._validated(args, timestamp)
-        writer = (args["source"].authority if args["source"] else None) or self.principal.authority
+        writer = (args["source"].authority if isinstance(args["source"], Source) else None) \
+            or self.principal.authority
+        if args["timestamp"] is not None:
+            self._validated(args, as_utc(args["timestamp"]))  # reject bad input before locking
         with self.engine.store.write(self.principal.org) as uow:
+            # "now" is read under the write lock, so concurrent writers are stamped in the
+            # order they commit and none is mistaken for an older value (Rule 4).
+            now = self.engine.now()
+            timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
+            draft_fields = self._validated(args, timestamp)
             seq = uow.next_seq()
             fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
             draft = Fact(id=fact_id, **draft_fields)

@@ -27,6 +27,7 @@ from statekeeper.store.schema import (
 )
 
 _F = facts.c
+NO_LIMIT = 2**62  # "all rows", in a form every backend accepts as a LIMIT
 _D = fact_dependencies.c
 
 # Hot statements are built once; only their parameters change between calls.
@@ -206,7 +207,7 @@ class SqlUnitOfWork:
 
     def valid_facts(self, view: View, limit: int | None = None, edges: bool = False) -> list[Fact]:
         """Live visible facts, newest first (`limit` None for all)."""
-        rows = self._rows(_VALID_FACTS, self._params(view, limit=-1 if limit is None else limit))
+        rows = self._rows(_VALID_FACTS, self._params(view, limit=NO_LIMIT if limit is None else limit))
         return self._facts(rows, edges)
 
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:

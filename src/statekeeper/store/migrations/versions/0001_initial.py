@@ -30,7 +30,8 @@ SQLITE_FTS = [
 POSTGRES_FTS = [
     """ALTER TABLE facts ADD COLUMN tsv tsvector
        GENERATED ALWAYS AS (to_tsvector('english', body)) STORED""",
-    "CREATE INDEX ix_facts_tsv ON facts USING gin (tsv) WHERE is_valid AND NOT forgotten",
+    "CREATE EXTENSION IF NOT EXISTS btree_gin",
+    "CREATE INDEX ix_facts_tsv ON facts USING gin (org_id, tsv) WHERE is_valid AND NOT forgotten",
 ]
 
 

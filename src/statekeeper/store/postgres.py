@@ -1,0 +1,88 @@
+"""PostgreSQL: the scale-out store, with a second wall behind the engine's own checks.
+
+Every unit of work runs as the non-privileged role `statekeeper_app` with the transaction's
+organization set, so row-level security confines it to that organization whatever SQL it
+sends. Writers of one organization take a transaction-scoped advisory lock first, so two
+supersessions of one fact run one after the other and every key keeps a single valid head.
+Full-text ranking uses the generated `tsv` column and its partial GIN index.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Connection
+
+from statekeeper.model import Fact
+from statekeeper.store.base import View
+from statekeeper.store.migrate import upgrade
+from statekeeper.store.sql import SqlStore, SqlUnitOfWork
+
+APP_ROLE = "statekeeper_app"
+_MIGRATION_LOCK = 7_342_001  # one advisory lock id for schema upgrades
+
+_SEARCH = text(
+    """
+    SELECT facts.* FROM facts, to_tsquery('english', :query) AS query
+    WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
+      AND facts.capability IN ('', :capability)
+      AND facts.is_valid AND NOT facts.forgotten AND facts.tsv @@ query
+    ORDER BY ts_rank_cd(facts.tsv, query) DESC, facts.seq DESC
+    LIMIT :limit
+    """
+)
+_LEXEME = re.compile(r"[^a-z0-9]+")
+
+
+def ts_query(terms: Sequence[str]) -> str:
+    """An OR of the terms as a tsquery, each reduced to letters and digits so that no
+    operator of the query language can slip in."""
+    words = {w for term in terms for w in _LEXEME.split(term.lower()) if w}
+    return " | ".join(sorted(words))
+
+
+def psycopg_url(url: str) -> str:
+    for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class PostgresUnitOfWork(SqlUnitOfWork):
+    def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
+        query = ts_query(terms)
+        if not query:
+            return []
+        rows = self.conn.execute(
+            _SEARCH,
+            {"query": query, "org": self.org, "user": view.user,
+             "capability": view.capability, "limit": limit},
+        ).mappings().all()
+        return self._facts(rows, edges=False)
+
+
+class PostgresStore(SqlStore):
+    dialect = "postgresql"
+    unit_of_work = PostgresUnitOfWork
+
+    def __init__(self, url: str) -> None:
+        engine = create_engine(psycopg_url(url), pool_pre_ping=True, pool_size=10, max_overflow=40)
+        super().__init__(engine)
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
+            upgrade(conn)
+
+    def _bind(self, conn: Connection, org: str) -> None:
+        conn.execute(text(f"SET LOCAL ROLE {APP_ROLE}"))
+        conn.execute(text("SELECT set_config('statekeeper.org', :org, true)"), {"org": org})
+
+    def _begin_write(self, conn: Connection, org: str) -> None:
+        conn.begin()
+        self._bind(conn, org)
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:org))"), {"org": org})
+
+    def _begin_read(self, conn: Connection, org: str) -> None:
+        conn.begin()
+        self._bind(conn, org)
