@@ -21,7 +21,7 @@ from pydantic import JsonValue, ValidationError
 
 from statekeeper.access import Access, AuthorityLadder
 from statekeeper.context.assemble import assemble
-from statekeeper.context.gather import Where, gather
+from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
 from statekeeper.horizons import workspace_section
@@ -121,6 +121,8 @@ class Engine:
             raise PrincipalError("principal", principal, "must be a Principal")
         self.access.ladder.rank(principal.authority)  # unknown authorities fail here
         _check_text("task_id", task_id, MAX_KEY_LENGTH)
+        if scope_id is not None:
+            _check_text("scope_id", scope_id, MAX_KEY_LENGTH)
         return Session(self, principal, Where(task_id, scope_id))
 
     def now(self) -> datetime:
@@ -333,8 +335,14 @@ class Session:
         _check_text("fact reference", ref, MAX_KEY_LENGTH)
         fact = uow.get_fact(ref)
         if fact is None:
-            heads = uow.valid_heads(self.view, ref)
+            # A key: its live head in this session's scope, global first; with no live head,
+            # its latest version, from which the supersession chain can be followed.
+            heads = [f for f in uow.valid_heads(self.view, ref) if in_scope(f, self.where)]
+            heads.sort(key=lambda f: (f.scope == Scope.GLOBAL, f.timestamp))
             fact = heads[-1] if heads else None
+            if fact is None:
+                versions = [f for f in uow.history(self.view, ref) if in_scope(f, self.where)]
+                fact = versions[-1] if versions else None
         if fact is None or not self.engine.access.can_read(self.principal, fact):
             raise UnknownFactError(ref)
         return fact

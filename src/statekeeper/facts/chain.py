@@ -86,9 +86,11 @@ def commit_fact(
     if supersedes is not None:
         targets = resolve(uow, view, supersedes, draft.scope, draft.scope_id)
     elif implicit:
+        # Every live head of the key the writer can see in this scope, shared ones included:
+        # a private write must not shadow the organization's policy of the same key.
         targets = [
             f for f in uow.valid_heads(view, draft.key)
-            if same_scope(f, draft.scope, draft.scope_id) and f.user == draft.user
+            if same_scope(f, draft.scope, draft.scope_id)
         ]
         for existing in targets:
             if existing.value == draft.value and not existing.needs_review:
@@ -97,6 +99,9 @@ def commit_fact(
         targets = []
 
     _check_no_cycle(uow, draft, targets)
+    if targets and all(t.user == "" for t in targets) and draft.user != "":
+        # Replacing shared knowledge keeps it shared: everyone who saw the old value sees the new.
+        draft = draft.model_copy(update={"user": "", "memory_type": targets[0].memory_type})
     for target in targets:
         if not access.can_supersede(writer_authority, target, strict=not overrule):
             if not overrule:

@@ -41,7 +41,7 @@ _RULES: tuple[tuple[ConstraintType, re.Pattern[str]], ...] = (
     ),
     (
         ConstraintType.CAPACITY,
-        re.compile(r"\b(capacity|headcount|max(imum)? (of )?\d+|seats|slots|at most \d+|up to \d+ (people|users|units|seats))\b"),
+        re.compile(r"\b(capacity|headcount|max(imum)? (of )?\d+(?![\d.]*\s*%)|seats|slots|at most \d+(?![\d.]*\s*%)|up to \d+ (people|users|units|seats))\b"),
     ),
     (
         ConstraintType.POLICY,
