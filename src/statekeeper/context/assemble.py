@@ -83,10 +83,10 @@ def assemble(
     if working:
         sections.append(working)
 
-    text = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
+    text, tokens = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
     return Context(
         text=text,
-        tokens=tokenizer.count(text),
+        tokens=tokens,
         budget=budget,
         included=tuple(included),
         omitted=tuple(omitted),
@@ -139,11 +139,12 @@ def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) 
     return lines
 
 
-def _fit(text: str, budget: int, tokenizer: Tokenizer) -> str:
-    """Per-line counts can differ from the joined text's by a token; drop lines until exact."""
-    while tokenizer.count(text) > budget:
+def _fit(text: str, budget: int, tokenizer: Tokenizer) -> tuple[str, int]:
+    """Per-line counts can differ from the joined text's by a token; drop lines until the
+    exact count of the whole text fits. Returns the text and that exact count."""
+    tokens = tokenizer.count(text)
+    while tokens > budget:
         head, _, _ = text.rpartition("\n")
-        if not head:
-            return tokenizer.truncate(text, budget)
-        text = head.rstrip()
-    return text
+        text = head.rstrip() if head else tokenizer.truncate(text, budget)
+        tokens = tokenizer.count(text)
+    return text, tokens

@@ -20,9 +20,11 @@ from statekeeper.store.base import UnitOfWork, View
 # Below this many live facts every one is considered; above it, the store's full-text index
 # picks the candidates, so a context costs the same at 100 facts and at 100,000.
 FULL_SCAN_LIMIT = 400
-SEARCH_LIMIT = 200
-RECENT_LIMIT = 100
+SEARCH_LIMIT = 80
+RECENT_LIMIT = 20
+CONSTRAINT_LIMIT = 20
 DEAD_WINDOW = timedelta(days=30)
+DEAD_LIMIT = 200  # the most recently dead values are the ones conversation still carries
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def gather(
 
     turns = uow.recent_turns(principal.user, where.task_id)
     since = min((t.timestamp for t in turns), default=environment.current_time) - DEAD_WINDOW
-    dead = [f.text for f in uow.invalidated_since(view, since)]
+    dead = [f.text for f in uow.invalidated_since(view, since, DEAD_LIMIT)]
     dead += [f.text for f in hidden]
     dead += [f.text for f in shown if f.needs_review]
     live = [f.text for f in shown if not f.needs_review]
@@ -119,17 +121,20 @@ def gather(
 
 
 def _candidates(uow: UnitOfWork, view: View, query: str) -> tuple[list[Fact], dict[str, int]]:
-    """Live visible facts worth considering, and their relevance order (best first)."""
-    every = uow.valid_facts(view, limit=FULL_SCAN_LIMIT + 1)
+    """Live visible facts worth considering, and their relevance order (best first).
+
+    A small memory is read whole; a large one through the store's full-text index, plus
+    the most recent facts and every constraint, so the cost does not grow with its size."""
     terms = query_terms(query)
     ranked = uow.search_valid_facts(view, terms, SEARCH_LIMIT) if terms else []
-    if len(every) > FULL_SCAN_LIMIT:
-        every = ranked + every[:RECENT_LIMIT]
+    if uow.live_count(view, FULL_SCAN_LIMIT + 1) <= FULL_SCAN_LIMIT:
+        every = uow.valid_facts(view)
+    else:
+        every = uow.live_constraints(view, CONSTRAINT_LIMIT) + uow.valid_facts(view, RECENT_LIMIT)
     order: dict[str, int] = {}
     for fact in ranked:
         order.setdefault(fact.id, len(order))
     for fact in every:  # then by recency
         order.setdefault(fact.id, len(order))
-    unique = {f.id: f for f in every}
+    unique = {f.id: f for f in [*ranked, *every]}
     return list(unique.values()), order
-

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from dataclasses import dataclass
 
 REDACTED = "[outdated]"
@@ -41,11 +42,12 @@ _NOT_IN_NAMES = re.compile(
 _MIN_PHRASE = 4
 
 
-def value_parts(text: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def value_parts(text: str) -> frozenset[str]:
     """The distinctive values inside a text, normalized for comparison."""
     found = {_norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
     found |= {_norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))}
-    return found
+    return frozenset(found)
 
 
 def _norm(value: str) -> str:

@@ -35,6 +35,9 @@ class TiktokenTokenizer:
         self._encoding = _load(encoding)
 
     def count(self, text: str) -> int:
+        return _count(self._encoding, text) if len(text) < 2000 else self._count(text)
+
+    def _count(self, text: str) -> int:
         return len(self._encoding.encode(text, disallowed_special=()))
 
     def truncate(self, text: str, tokens: int) -> str:
@@ -45,6 +48,12 @@ class TiktokenTokenizer:
         while cut and self.count(cut) > tokens:  # decoding can merge into more tokens
             cut = cut[:-1]
         return cut
+
+
+@lru_cache(maxsize=65536)
+def _count(encoding: tiktoken.Encoding, text: str) -> int:
+    """Lines repeat from one context to the next: count each once."""
+    return len(encoding.encode(text, disallowed_special=()))
 
 
 @lru_cache(maxsize=8)

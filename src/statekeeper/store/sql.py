@@ -6,13 +6,14 @@ else is here. Every statement filters on the unit of work's organization.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, false, func, insert, or_, select, true, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem
@@ -36,7 +37,8 @@ _VISIBLE = and_(
     _F.user_id.in_(bindparam("users", expanding=True)),
     _F.capability.in_(bindparam("caps", expanding=True)),
 )
-_LIVE = and_(_VISIBLE, _F.is_valid.is_(True), _F.forgotten.is_(False))
+# `== true()` rather than `.is_(True)`: SQLite can use an index for `= 1`, not for `IS 1`.
+_LIVE = and_(_VISIBLE, _F.is_valid == true(), _F.forgotten == false())
 _GET_FACT = select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("fact_id"))
 _VALID_HEADS = select(facts).where(_LIVE, _F.key == bindparam("key")).order_by(_F.seq)
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
@@ -46,8 +48,19 @@ _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     or_(_D.fact_id.in_(bindparam("ids", expanding=True)),
         _D.depends_on_id.in_(bindparam("ids_again", expanding=True))),
 )
-_INVALIDATED_SINCE = select(facts).where(
-    _VISIBLE, _F.is_valid.is_(False), _F.forgotten.is_(False), _F.invalidated_at >= bindparam("since")
+_INVALIDATED_SINCE = (
+    select(facts)
+    .where(_VISIBLE, _F.is_valid == false(), _F.forgotten == false(),
+           _F.invalidated_at >= bindparam("since"))
+    .order_by(_F.invalidated_at.desc())
+    .limit(bindparam("limit"))
+)
+_LIVE_COUNT = select(func.count()).select_from(
+    select(_F.fact_id).where(_LIVE).limit(bindparam("cap")).subquery()
+)
+_CONSTRAINTS = (
+    select(facts).where(_LIVE, _F.is_constraint == true()).order_by(_F.seq.desc())
+    .limit(bindparam("limit"))
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_F.seq)
@@ -86,10 +99,15 @@ def fact_to_row(fact: Fact, seq: int) -> dict[str, Any]:
 
 
 def search_body(fact: Fact) -> str:
-    """The text full-text search sees: key words, value, entity and slot."""
-    parts = [fact.key.replace("_", " ").replace("-", " "), fact.text]
+    """The text full-text search sees: key words, value, entity and slot, and a token of
+    the organization, so an index shared by many organizations is searched within one."""
+    parts = [org_token(fact.org), fact.key.replace("_", " ").replace("-", " "), fact.text]
     parts += [p.replace("_", " ") for p in (fact.entity, fact.slot) if p]
     return " ".join(parts)
+
+
+def org_token(org: str) -> str:
+    return "skorg" + hashlib.blake2b(org.encode(), digest_size=8).hexdigest()
 
 
 def row_to_fact(
@@ -216,8 +234,17 @@ class SqlUnitOfWork:
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
         return self._facts(self._rows(_DUE, self._params(view, now=now)), edges=False)
 
-    def invalidated_since(self, view: View, since: datetime) -> list[Fact]:
-        return self._facts(self._rows(_INVALIDATED_SINCE, self._params(view, since=since)), edges=False)
+    def invalidated_since(self, view: View, since: datetime, limit: int = NO_LIMIT) -> list[Fact]:
+        """Facts that died since `since`, most recently first."""
+        rows = self._rows(_INVALIDATED_SINCE, self._params(view, since=since, limit=limit))
+        return self._facts(rows, edges=False)
+
+    def live_count(self, view: View, cap: int) -> int:
+        """How many live facts the view holds, counting no further than `cap`."""
+        return int(self.conn.execute(_LIVE_COUNT, self._params(view, cap=cap)).scalar_one())
+
+    def live_constraints(self, view: View, limit: int) -> list[Fact]:
+        return self._facts(self._rows(_CONSTRAINTS, self._params(view, limit=limit)), edges=False)
 
     def history(self, view: View, key: str) -> list[Fact]:
         return self._facts(self._rows(_HISTORY, self._params(view, key=key)))

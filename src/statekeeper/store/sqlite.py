@@ -11,23 +11,27 @@ from sqlalchemy.engine import Connection
 from statekeeper.model import Fact
 from statekeeper.store.base import View
 from statekeeper.store.migrate import upgrade
-from statekeeper.store.sql import SqlStore, SqlUnitOfWork
+from statekeeper.store.sql import SqlStore, SqlUnitOfWork, org_token
 
+# FTS5 picks its best matches by rank first (its fast top-k path); visibility filters after.
 _SEARCH = text(
     """
-    SELECT facts.* FROM facts_fts JOIN facts ON facts.rowid = facts_fts.rowid
-    WHERE facts_fts MATCH :match
-      AND facts.org_id = :org AND facts.user_id IN (:user, '')
+    SELECT facts.* FROM (
+        SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH :match ORDER BY rank LIMIT :inner
+    ) AS hits JOIN facts ON facts.rowid = hits.rowid
+    WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
       AND facts.capability IN ('', :capability)
-    ORDER BY bm25(facts_fts), facts.seq DESC
+    ORDER BY hits.rank, facts.seq DESC
     LIMIT :limit
     """
 )
 
 
-def fts_match(terms: Sequence[str]) -> str:
-    """An FTS5 query that matches any of the terms, each quoted so no operator leaks in."""
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+def fts_match(terms: Sequence[str], org: str) -> str:
+    """An FTS5 query for any of the terms within one organization, each term quoted so no
+    operator leaks in."""
+    alternatives = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+    return f"({alternatives}) AND {org_token(org)}"
 
 
 class SqliteUnitOfWork(SqlUnitOfWork):
@@ -36,8 +40,8 @@ class SqliteUnitOfWork(SqlUnitOfWork):
             return []
         rows = self.conn.execute(
             _SEARCH,
-            {"match": fts_match(terms), "org": self.org, "user": view.user,
-             "capability": view.capability, "limit": limit},
+            {"match": fts_match(terms, self.org), "org": self.org, "user": view.user,
+             "capability": view.capability, "limit": limit, "inner": 3 * limit},
         ).mappings().all()
         return self._facts(rows, edges=False)
 
