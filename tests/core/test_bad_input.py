@@ -152,3 +152,18 @@ def test_cycle_through_supersession_chain(engine: Engine, seeded: dict[str, str]
     with pytest.raises(CycleError):
         s.write("unit_price", "$45", depends_on=[seeded["a"]])
     assert snapshot(db_path) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="write(depends_on=[id]) accepts the id of a fact the principal cannot read "
+    "(another user's private fact): it links to it and so confirms that it exists",
+)
+def test_depends_on_invisible_fact(engine: Engine, db_path: Path) -> None:
+    bob = engine.session(Principal(org="acme", user="bob"))
+    private = bob.write("salary", "bob earns 99k")
+    s = engine.session(ALICE)
+    before = snapshot(db_path)
+    with pytest.raises(UnknownFactError):
+        s.write("k", "x", depends_on=[private.id])
+    assert snapshot(db_path) == before
