@@ -84,13 +84,30 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
     ("float budget", lambda s, f: s.context("q", budget=100.0), InvalidInputError, "budget"),
     ("tiny budget", lambda s, f: s.context("q", budget=5), BudgetTooSmallError, "identity"),
     ("long key", lambda s, f: s.write("k" * 201, "x"), InvalidInputError, "longer than"),
+    ("unknown required authority", lambda s, f: s.write("k", "x", required_authority="wizard"),
+     InvalidInputError, "wizard"),
+    ("duplicate depends_on", lambda s, f: s.write("k", "x", depends_on=[f["a"], f["a"]]),
+     InvalidInputError, "depends_on"),
     ("non-datetime stamp", lambda s, f: s.write("k", "x", timestamp="2026-01-01"),
      InvalidInputError, "timestamp"),
 ]
 
 
-@pytest.mark.parametrize(("call", "error", "fragment"), [c[1:] for c in CASES],
-                         ids=[c[0] for c in CASES])
+KNOWN_BUGS = {
+    "unknown required authority": "required_authority='wizard' is accepted; can_read ranks it "
+    "above every rung, so the fact is unreadable by anyone, the writer included",
+    "duplicate depends_on": "depends_on=[a, a] raises a raw sqlalchemy IntegrityError from "
+    "fact_dependencies' primary key instead of an InvalidInputError (or deduplicating)",
+}
+
+
+def _case(case: tuple[str, Call, type[Exception], str]) -> Any:
+    name, call, error, fragment = case
+    marks = [pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[name])] if name in KNOWN_BUGS else []
+    return pytest.param(call, error, fragment, id=name, marks=marks)
+
+
+@pytest.mark.parametrize(("call", "error", "fragment"), [_case(c) for c in CASES])
 def test_rejected_and_store_unchanged(
     engine: Engine, seeded: dict[str, str], db_path: Path,
     call: Call, error: type[Exception], fragment: str,
