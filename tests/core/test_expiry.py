@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from statekeeper import Session
 from tests.conftest import Clock
 
@@ -46,3 +48,36 @@ def test_working_item_ttl(alice: Session, clock: Clock) -> None:
     text = alice.context("scratch").text
     assert "sum so far 77" not in text
     assert "keep going" in text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="reads other than context() do not reconcile: after the clock passes a fact's "
+    "expires_at, is_current/current_value/facts() still report it live until some context() "
+    "or reconcile() call runs",
+)
+def test_expired_fact_not_current_without_reconcile(alice: Session, clock: Clock) -> None:
+    fact = alice.write("promo_code", "SPRING-42", ttl=timedelta(hours=1))
+    clock.advance(hours=2)
+    assert not alice.is_current(fact.id)
+    assert alice.current_value(fact.id) is None
+    assert alice.facts() == []
+
+
+def test_expiry_boundary_is_inclusive(alice: Session, clock: Clock) -> None:
+    fact = alice.write("hold", "Room 4B held", expires_at=clock.now + timedelta(minutes=5))
+    clock.advance(minutes=4, seconds=59)
+    assert alice.reconcile() == []
+    clock.advance(seconds=1)
+    assert alice.reconcile() == [fact.id]
+
+
+def test_aware_expiry_converted_to_utc(alice: Session, clock: Clock) -> None:
+    from datetime import timezone
+
+    plus_two = timezone(timedelta(hours=2))
+    local = (clock.now + timedelta(hours=3)).replace(tzinfo=plus_two)  # = now + 1h UTC
+    fact = alice.write("hold", "Room 4B held", expires_at=local)
+    assert fact.expires_at == clock.now + timedelta(hours=1)
+    clock.advance(minutes=61)
+    assert alice.reconcile() == [fact.id]
