@@ -75,3 +75,21 @@ def test_current_value_in_global_session_ignores_hypothetical(engine: Engine) ->
     main.write("budget", "$80,000 budget", scope="hypothetical", scope_id="s1")
     assert main.current_value("budget") == "$50,000 budget"
     assert main.get("budget").scope == Scope.GLOBAL
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="scope inference marks any value containing 'proposal' or 'draft' as DRAFT: "
+    "'Proposal deadline is May 3' (a deadline constraint) and 'The client signed our "
+    "proposal' vanish from the global context",
+)
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("rfp", "Proposal deadline is May 3"), ("deal", "The client signed our proposal")],
+)
+def test_settled_fact_mentioning_proposal_stays_global(engine: Engine, key: str,
+                                                      value: str) -> None:
+    s = engine.session(ALICE)
+    fact = s.write(key, value)
+    assert fact.scope == Scope.GLOBAL
+    assert value in s.context(f"{key} proposal").text
