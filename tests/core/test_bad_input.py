@@ -88,6 +88,22 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
      InvalidInputError, "wizard"),
     ("duplicate depends_on", lambda s, f: s.write("k", "x", depends_on=[f["a"], f["a"]]),
      InvalidInputError, "depends_on"),
+    ("int supersedes", lambda s, f: s.write("k", "x", supersedes=5), InvalidInputError,
+     "supersedes"),
+    ("empty id", lambda s, f: s.write("k", "x", id=" "), InvalidInputError, "id"),
+    ("str permissions", lambda s, f: s.write("k", "x", required_permissions="hr"),
+     InvalidInputError, "required_permissions"),
+    ("str source", lambda s, f: s.write("k", "x", source="cfo"), InvalidInputError, "source"),
+    ("bad constraint type", lambda s, f: s.write("k", "x", constraint_type="vibes"),
+     InvalidInputError, "constraint_type"),
+    ("blank value", lambda s, f: s.write("k", "  "), InvalidInputError, "empty"),
+    ("empty query", lambda s, f: s.context(""), InvalidInputError, "query"),
+    ("int query", lambda s, f: s.context(42), InvalidInputError, "query"),
+    ("empty speaker", lambda s, f: s.add_turn("", "hi"), InvalidInputError, "speaker"),
+    ("empty item key", lambda s, f: s.remember(" ", "x"), InvalidInputError, "key"),
+    ("NUL in history key", lambda s, f: s.history("a\x00"), InvalidInputError, "NUL"),
+    ("unknown history key is empty, not an error", lambda s, f: s.history("nothing") or
+     s.get("nothing"), UnknownFactError, "nothing"),
     ("non-datetime stamp", lambda s, f: s.write("k", "x", timestamp="2026-01-01"),
      InvalidInputError, "timestamp"),
 ]
@@ -184,3 +200,14 @@ def test_depends_on_invisible_fact(engine: Engine, db_path: Path) -> None:
     with pytest.raises(UnknownFactError):
         s.write("k", "x", depends_on=[private.id])
     assert snapshot(db_path) == before
+
+
+@pytest.mark.parametrize(
+    "options", [{"fact_share": 0.0}, {"fact_share": 1.5}, {"recent_turns": 0},
+                {"recent_turns": 51}],
+)
+def test_bad_settings(options: dict[str, Any]) -> None:
+    from statekeeper import Settings
+
+    with pytest.raises(InvalidInputError):
+        Settings(**options)

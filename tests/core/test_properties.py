@@ -36,7 +36,7 @@ TOKEN = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=6)
 
 @dataclass(frozen=True)
 class Op:
-    kind: str  # write | supersede_id | backdate | separate | turn
+    kind: str  # write | supersede_id | backdate | separate | turn | ttl | derive | wait
     key: int
     token: str
     back: int = 0
@@ -45,7 +45,8 @@ class Op:
 OPS = st.lists(
     st.builds(
         Op,
-        kind=st.sampled_from(["write", "write", "supersede_id", "backdate", "separate", "turn"]),
+        kind=st.sampled_from(["write", "write", "supersede_id", "backdate", "separate", "turn",
+                              "ttl", "derive", "wait"]),
         key=st.integers(0, len(KEYS) - 1),
         token=TOKEN,
         back=st.integers(0, 30),
@@ -69,6 +70,9 @@ def apply(session: Session, clock: Clock, ops: list[Op], prefix: str = "val") ->
         clock.advance(seconds=30)
         key = KEYS[op.key]
         value = f"{prefix}-{n}-{op.token}"
+        if op.kind == "wait":
+            clock.advance(minutes=op.back)
+            continue
         if op.kind == "turn":
             live = [f for f in written if session.is_current(f.id)]
             said = live[op.back % len(live)].text if live else value
@@ -82,6 +86,11 @@ def apply(session: Session, clock: Clock, ops: list[Op], prefix: str = "val") ->
             options["timestamp"] = clock.now - timedelta(minutes=op.back + 1)
         elif op.kind == "separate":
             options["implicit"] = False
+        elif op.kind == "ttl":
+            options["ttl"] = timedelta(minutes=op.back + 1)
+        elif op.kind == "derive" and written:
+            options["depends_on"] = [written[op.back % len(written)].id]
+            key = f"derived_{n}"
         try:
             written.append(session.write(key, value, **options))  # type: ignore[arg-type]
         except UnknownFactError:
@@ -89,12 +98,14 @@ def apply(session: Session, clock: Clock, ops: list[Op], prefix: str = "val") ->
     return written
 
 
-def values_by_validity(session: Session) -> tuple[set[str], set[str]]:
+def values_by_validity(session: Session, written: list[Fact]) -> tuple[set[str], set[str]]:
+    """Values that may be shown (live, not awaiting review) and values that may not."""
     live: set[str] = set()
     dead: set[str] = set()
-    for key in KEYS:
+    for key in sorted({f.key for f in written}):
         for fact in session.history(key):
-            (live if fact.is_valid else dead).add(fact.text)
+            shown = fact.is_valid and not fact.needs_review
+            (live if shown else dead).add(fact.text)
     return live, dead - live
 
 
@@ -104,9 +115,10 @@ def test_dead_values_never_in_context(ops: list[Op]) -> None:
     clock = Clock()
     with fresh_engine(clock) as engine:
         s = engine.session(Principal(org="acme", user="alice", authority="manager"))
-        apply(s, clock, ops)
-        live, dead = values_by_validity(s)
-        listed = {f.text for f in s.facts()}
+        written = apply(s, clock, ops)
+        s.reconcile()
+        live, dead = values_by_validity(s, written)
+        listed = {f.text for f in s.facts() if not f.needs_review}
         assert listed == live
         for query in ("What is the current status and address?", "price owner val"):
             text = s.context(query).text
