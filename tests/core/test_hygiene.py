@@ -110,3 +110,30 @@ def test_changed_from_note_loses_dead_value(alice: Session, clock: Clock) -> Non
     text = alice.context("What is the Q3 budget?").text
     assert "$35,000" in text
     assert "$50,000" not in text
+
+
+def test_observed_correction_redacts_earlier_turns(alice: Session) -> None:
+    """Through observe(): a correction supersedes the fact and scrubs the turns that held it."""
+    alice.write("shipping_address", "123 Main Street")
+    alice.observe("alice", "Ship the order to 123 Main Street please.", interpret=False)
+    alice.observe("assistant", "Noted: the shipping address is 123 Main Street.", assistant=True)
+    alice.observe("alice", "Correction: our shipping address is now 456 Oak Avenue.")
+    assert alice.current_value("shipping_address") == "456 Oak Avenue"
+    text = alice.context("Where should we ship the order?").text
+    assert "123 Main Street" not in text
+    assert "456 Oak Avenue" in text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hygiene only scrubs values invalidated within 30 days (DEAD_WINDOW) before the "
+    "oldest recent turn: a value superseded 60 days ago, repeated in a new assistant turn, "
+    "reaches the context",
+)
+def test_long_dead_value_redacted_in_new_turn(alice: Session, clock: Clock) -> None:
+    alice.write("shipping_address", "123 Main Street")
+    clock.advance(days=1)
+    alice.write("shipping_address", "456 Oak Avenue")
+    clock.advance(days=60)
+    alice.add_turn("assistant", "Shipping to 123 Main Street as usual.")
+    assert "123 Main Street" not in alice.context("Where should we ship the order?").text
