@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def _changed(before: dict[str, dict[str, object]], after: dict[str, dict[str, ob
 
 
 def test_only_pointers_change(alice: Session, clock: Clock, db_path: Path) -> None:
-    steps = [
+    steps: list[Callable[[], object]] = [
         lambda: alice.write("price", "$40 per seat"),
         lambda: alice.write("total", "$4,000", depends_on=[alice.get("price").id]),
         lambda: alice.write("price", "$55 per seat"),
