@@ -85,3 +85,13 @@ def test_supersede_of_unreadable_fact_reveals_nothing(engine: Engine) -> None:
     for ref in ("acquisition_target", a):
         with pytest.raises(UnknownFactError):
             peer.write("acquisition_target", "Globex", supersedes=ref)
+
+
+def test_context_account_names_no_restricted_fact(engine: Engine) -> None:
+    """The context's account of itself (included, omitted) never names a withheld fact."""
+    a, b = _restricted(engine)
+    context = engine.session(PEER).context("acquisition target salary band", budget=200)
+    named = set(context.included) | {o.fact_id for o in context.omitted}
+    assert named.isdisjoint({a, b})
+    assert all("acquisition" not in o.detail and "salary" not in o.detail
+               for o in context.omitted)

@@ -93,3 +93,16 @@ def test_settled_fact_mentioning_proposal_stays_global(engine: Engine, key: str,
     fact = s.write(key, value)
     assert fact.scope == Scope.GLOBAL
     assert value in s.context(f"{key} proposal").text
+
+
+def test_observed_hypothetical_turns_stay_out(engine: Engine) -> None:
+    """A what-if discussion in conversation neither changes the fact nor shows later."""
+    s = engine.session(ALICE)
+    s.write("q3_budget", "$50,000")
+    s.observe("alice", "What if the budget were $80,000 instead?")
+    s.observe("assistant", "With $80,000 we could hire two contractors.", assistant=True)
+    s.observe("alice", "Ok, back to reality. Let's plan the Q3 launch.")
+    assert s.current_value("q3_budget") == "$50,000"
+    text = s.context("What is the Q3 budget?").text
+    assert "$80,000" not in text
+    assert "$50,000" in text
