@@ -60,6 +60,10 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
     ("empty key", lambda s, f: s.write("", "x"), InvalidInputError, "key"),
     ("blank key", lambda s, f: s.write("   \t", "x"), InvalidInputError, "key"),
     ("NUL in key", lambda s, f: s.write("a\x00b", "x"), InvalidInputError, "NUL"),
+    ("NUL in value", lambda s, f: s.write("k", "a\x00b"), InvalidInputError, "NUL"),
+    ("NUL in nested value", lambda s, f: s.write("k", {"x": ["y\x00"]}), InvalidInputError,
+     "NUL"),
+    ("NUL in item value", lambda s, f: s.remember("k", "q\x00r"), InvalidInputError, "NUL"),
     ("NUL in turn", lambda s, f: s.add_turn("alice", "hi\x00there"), InvalidInputError, "NUL"),
     ("NUL in query", lambda s, f: s.context("q\x00"), InvalidInputError, "NUL"),
     ("oversize value", lambda s, f: s.write("k", "x" * MAX_VALUE_CHARS), InvalidInputError,
@@ -110,7 +114,14 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
 ]
 
 
+NUL_IN_VALUES = (
+    "NUL characters are rejected in keys, turns and queries but accepted inside fact and "
+    "working-item values (top level or nested), stored, and passed into the context text"
+)
 KNOWN_BUGS = {
+    "NUL in value": NUL_IN_VALUES,
+    "NUL in nested value": NUL_IN_VALUES,
+    "NUL in item value": NUL_IN_VALUES,
     "unknown required authority": "required_authority='wizard' is accepted; can_read ranks it "
     "above every rung, so the fact is unreadable by anyone, the writer included",
     "duplicate depends_on": "depends_on=[a, a] raises a raw sqlalchemy IntegrityError from "
