@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -23,12 +23,9 @@ class Clock:
     """A clock that only moves when the test says so."""
 
     now: datetime = START
-    step: timedelta = field(default=timedelta(0))
 
     def __call__(self) -> datetime:
-        current = self.now
-        self.now = self.now + self.step
-        return current
+        return self.now
 
     def advance(self, **delta: float) -> datetime:
         self.now = self.now + timedelta(**delta)
