@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -218,25 +219,52 @@ class Session:
             raise UnknownFactError(target)
         return self.write(key or current.key, value, supersedes=target, **options)
 
+    def write_many(self, items: Iterable[Mapping[str, Any]]) -> list[Fact]:
+        """Write many facts in one transaction: all of them or, on any bad item, none.
+
+        Each item takes `write()`'s keyword arguments (`key` and `value` at least). Items
+        supersede earlier ones in the same batch as they would one by one. Meant for bulk
+        loads: it runs no conversation detection and no duplicate retirement."""
+        if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
+            raise InvalidInputError("items", items, "must be an iterable of mappings")
+        batch = [self._arguments(n, item) for n, item in enumerate(items)]
+        with self.engine.store.write(self.principal.org) as uow:
+            now = self.engine.now()
+            return [self._commit(uow, args, now).fact for args in batch]
+
+    def _arguments(self, position: int, item: Any) -> dict[str, Any]:
+        if not isinstance(item, Mapping):
+            raise InvalidInputError(f"items[{position}]", item, "must be a mapping of write() arguments")
+        unknown = set(item) - (set(_WRITE_DEFAULTS) - {"detect"}) - {"key", "value"}
+        if unknown or "key" not in item or "value" not in item:
+            raise InvalidInputError(f"items[{position}]", sorted(unknown) or item,
+                                    "needs key and value, and only write() arguments")
+        args = {**_WRITE_DEFAULTS, **item}
+        if args["timestamp"] is not None:
+            self._validated(args, as_utc(args["timestamp"]))
+        return args
+
     def _write(self, args: Mapping[str, Any]) -> WriteResult:
-        writer = (args["source"].authority if isinstance(args["source"], Source) else None) \
-            or self.principal.authority
         if args["timestamp"] is not None:
             self._validated(args, as_utc(args["timestamp"]))  # reject bad input before locking
         with self.engine.store.write(self.principal.org) as uow:
             # "now" is read under the write lock, so concurrent writers are stamped in the
             # order they commit and none is mistaken for an older value (Rule 4).
-            now = self.engine.now()
-            timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
-            draft_fields = self._validated(args, timestamp)
-            seq = uow.next_seq()
-            fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
-            draft = Fact(id=fact_id, **draft_fields)
-            return commit_fact(
-                uow, self.view, draft,
-                supersedes=args["supersedes"], writer_authority=writer,
-                access=self.engine.access, implicit=args["implicit"], overrule=args["overrule"],
-            )
+            return self._commit(uow, args, self.engine.now())
+
+    def _commit(self, uow: UnitOfWork, args: Mapping[str, Any], now: datetime) -> WriteResult:
+        writer = (args["source"].authority if isinstance(args["source"], Source) else None) \
+            or self.principal.authority
+        timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
+        draft_fields = self._validated(args, timestamp)
+        seq = uow.next_seq()
+        fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
+        draft = Fact(id=fact_id, **draft_fields)
+        return commit_fact(
+            uow, self.view, draft,
+            supersedes=args["supersedes"], writer_authority=writer,
+            access=self.engine.access, implicit=args["implicit"], overrule=args["overrule"],
+        )
 
     def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
         key = _check_text("key", args["key"], MAX_KEY_LENGTH)
@@ -485,6 +513,13 @@ class Session:
                             query, self.where, self.engine.access, workspace)
         settings = self.engine.settings
         return assemble(layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata)
+
+
+_WRITE_DEFAULTS: dict[str, Any] = {
+    name: parameter.default
+    for name, parameter in inspect.signature(Session.write).parameters.items()
+    if parameter.default is not inspect.Parameter.empty
+}
 
 
 def _check_text(field: str, value: Any, limit: int) -> str:

@@ -1,0 +1,99 @@
+"""Context latency and ingestion throughput for one user with many facts.
+
+    python benchmarks/engine_scale.py [--sizes 1000 10000 100000] [--queries 200] [--url URL]
+
+Each size gets a fresh store. Facts come from several domains with a varied vocabulary,
+and a quarter of them are superseded. Ingestion goes through `Session.write_many` in
+batches; latency is measured on `Session.context(query, budget=8000)` for varied queries.
+Run by hand; not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from statekeeper import Engine, Principal
+
+DOMAINS = {
+    "logistics": ["shipment", "warehouse", "carrier", "pallet", "dock", "route", "customs"],
+    "finance": ["budget", "invoice", "forecast", "ledger", "payment", "discount", "margin"],
+    "people": ["hiring", "onboarding", "review", "payroll", "leave", "promotion", "training"],
+    "software": ["release", "incident", "migration", "deployment", "ticket", "sprint", "api"],
+    "sales": ["contract", "renewal", "pipeline", "quote", "account", "territory", "pricing"],
+}
+NAMES = ["Acme", "Globex", "Initech", "Umbrella", "Stark", "Wayne", "Hooli", "Vandelay"]
+
+
+def fact_value(rng: random.Random, domain: str, n: int) -> str:
+    words = DOMAINS[domain]
+    return (f"{rng.choice(NAMES)} {rng.choice(words)} {rng.choice(words)} #{n}: "
+            f"${rng.randint(1, 900)}K due {rng.randint(1, 28)} March, owner {rng.choice(NAMES)} team")
+
+
+def build(url: str, size: int, rng: random.Random) -> tuple[Engine, float]:
+    now = [datetime(2026, 3, 1)]
+    engine = Engine.open(url, clock=lambda: now[0])
+    session = engine.session(Principal(org="acme", user="alice"))
+    started = time.perf_counter()
+    batch: list[dict[str, object]] = []
+    keys: list[str] = []
+    for n in range(size):
+        domain = rng.choice(list(DOMAINS))
+        if keys and n % 4 == 3:  # a quarter supersede an earlier fact
+            key = rng.choice(keys)
+            batch.append({"key": key, "value": fact_value(rng, domain, n), "supersedes": key})
+        else:
+            key = f"{domain}_{rng.choice(DOMAINS[domain])}_{n}"
+            keys.append(key)
+            batch.append({"key": key, "value": fact_value(rng, domain, n), "implicit": False})
+        if len(batch) == 1000:
+            session.write_many(batch)
+            batch = []
+            now[0] += timedelta(minutes=1)
+    if batch:
+        session.write_many(batch)
+    return engine, time.perf_counter() - started
+
+
+def measure(engine: Engine, queries: int, rng: random.Random) -> list[float]:
+    session = engine.session(Principal(org="acme", user="alice"))
+    latencies = []
+    for _ in range(queries):
+        domain = rng.choice(list(DOMAINS))
+        query = f"What is the {rng.choice(DOMAINS[domain])} status for {rng.choice(NAMES)}?"
+        started = time.perf_counter()
+        session.context(query, budget=8000)
+        latencies.append(time.perf_counter() - started)
+    return sorted(latencies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--url", help="a store URL; default: a fresh SQLite file per size")
+    args = parser.parse_args()
+    print(f"{'facts':>8} {'ingest s':>9} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}")
+    for size in args.sizes:
+        rng = random.Random(size)
+        with tempfile.TemporaryDirectory() as folder:
+            url = args.url or str(Path(folder) / "state.db")
+            engine, ingest = build(url, size, rng)
+            latencies = measure(engine, args.queries, rng)
+            engine.close()
+
+        def pct(q: float) -> float:
+            return 1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+
+        print(f"{size:>8} {ingest:>9.2f} {1000 * statistics.median(latencies):>7.1f} "
+              f"{pct(0.95):>7.1f} {pct(0.99):>7.1f}")
+
+
+if __name__ == "__main__":
+    main()
