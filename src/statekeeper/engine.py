@@ -260,6 +260,11 @@ class Session:
         seq = uow.next_seq()
         fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
         draft = Fact(id=fact_id, **draft_fields)
+        # An invisible fact is, to this principal, unknown (a self-reference is a cycle,
+        # which commit_fact reports).
+        for ref in [*draft.depends_on, args["supersedes"]]:
+            if ref is not None and ref != draft.id:
+                self._visible_fact(uow, ref)
         return commit_fact(
             uow, self.view, draft,
             supersedes=args["supersedes"], writer_authority=writer,
@@ -277,10 +282,17 @@ class Session:
             raise InvalidInputError("value", value, "must not be empty")
         if len(encoded) > MAX_VALUE_CHARS:
             raise InvalidInputError("value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters")
+        if "\\u0000" in encoded:
+            raise InvalidInputError("value", value, "contains a NUL character")
         for name in ("supersedes", "id", "scope_id", "entity", "slot", "required_authority"):
             if args[name] is not None:
                 _check_text(name, args[name], MAX_KEY_LENGTH)
         depends_on = tuple(_check_text("depends_on", d, MAX_KEY_LENGTH) for d in _strings("depends_on", args["depends_on"]))
+        if len(set(depends_on)) != len(depends_on):
+            raise InvalidInputError("depends_on", list(depends_on), "names a fact twice")
+        if args["required_authority"] is not None and self.engine.access.ladder.rung(args["required_authority"]) is None:
+            raise InvalidInputError("required_authority", args["required_authority"],
+                                    f"not on the ladder {list(self.engine.access.ladder.rungs)}")
         permissions = frozenset(_check_text("required_permissions", p, MAX_KEY_LENGTH) for p in _strings("required_permissions", args["required_permissions"]))
         source = args["source"] or Source(authority=self.principal.authority, speaker=self.principal.user)
         if not isinstance(source, Source):
@@ -322,17 +334,22 @@ class Session:
         """Remove a fact's content at the user's explicit request, leaving an audit tombstone."""
         with self.engine.store.write(self.principal.org) as uow:
             fact = self._visible_fact(uow, ref)
+            if fact.forgotten:
+                raise UnknownFactError(ref)
             uow.forget(fact.id, by=self.principal.user, at=self.engine.now())
+            uow.redact_turns(self.principal.user, fact.text, "[forgotten]")
 
     # -- reads --------------------------------------------------------------------------
 
     def get(self, ref: str) -> Fact:
         """A fact by id, or the current head of a key."""
+        self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
             return self._visible_fact(uow, ref)
 
     def current_value(self, ref: str) -> JsonValue | None:
         """Follow the supersession chain from a fact id or key to its live value."""
+        self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
             fact: Fact | None = self._visible_fact(uow, ref)
             seen: set[str] = set()
@@ -349,18 +366,19 @@ class Session:
 
     def facts(self) -> list[Fact]:
         """Live facts this principal may read, newest first."""
+        self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
             facts = uow.valid_facts(self.view, edges=True)
             return [f for f in facts if self.engine.access.can_read(self.principal, f)]
 
     def history(self, key: str) -> list[Fact]:
         """Every version of a key, oldest first: the audit trail, dead values included."""
-        _check_text("key", key, MAX_KEY_LENGTH)
+        key = _check_text("key", key, MAX_KEY_LENGTH)
         with self.engine.store.read(self.principal.org) as uow:
             return [f for f in uow.history(self.view, key) if self.engine.access.can_read(self.principal, f)]
 
     def _visible_fact(self, uow: UnitOfWork, ref: str) -> Fact:
-        _check_text("fact reference", ref, MAX_KEY_LENGTH)
+        ref = _check_text("fact reference", ref, MAX_KEY_LENGTH).strip()
         fact = uow.get_fact(ref)
         if fact is None:
             # A key: its live head in this session's scope, global first; with no live head,
@@ -369,7 +387,8 @@ class Session:
             heads.sort(key=lambda f: (f.scope == Scope.GLOBAL, f.timestamp))
             fact = heads[-1] if heads else None
             if fact is None:
-                versions = [f for f in uow.history(self.view, ref) if in_scope(f, self.where)]
+                versions = [f for f in uow.history(self.view, ref)
+                            if in_scope(f, self.where) and not f.forgotten]
                 fact = versions[-1] if versions else None
         if fact is None or not self.engine.access.can_read(self.principal, fact):
             raise UnknownFactError(ref)
@@ -387,6 +406,8 @@ class Session:
             item = WorkingSetItem(key=key, value=value, created_at=now, expires_at=now + ttl if ttl else None)
         except ValidationError as error:
             raise InvalidInputError("value", value, "must be JSON-serializable") from error
+        if "\\u0000" in json.dumps(value):
+            raise InvalidInputError("value", value, "contains a NUL character")
         with self.engine.store.write(self.principal.org) as uow:
             uow.put_item(self.principal.user, self.where.task_id, item)
         return item

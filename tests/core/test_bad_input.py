@@ -114,25 +114,9 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
 ]
 
 
-NUL_IN_VALUES = (
-    "NUL characters are rejected in keys, turns and queries but accepted inside fact and "
-    "working-item values (top level or nested), stored, and passed into the context text"
-)
-KNOWN_BUGS = {
-    "NUL in value": NUL_IN_VALUES,
-    "NUL in nested value": NUL_IN_VALUES,
-    "NUL in item value": NUL_IN_VALUES,
-    "unknown required authority": "required_authority='wizard' is accepted; can_read ranks it "
-    "above every rung, so the fact is unreadable by anyone, the writer included",
-    "duplicate depends_on": "depends_on=[a, a] raises a raw sqlalchemy IntegrityError from "
-    "fact_dependencies' primary key instead of an InvalidInputError (or deduplicating)",
-}
-
-
 def _case(case: tuple[str, Call, type[Exception], str]) -> Any:
     name, call, error, fragment = case
-    marks = [pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[name])] if name in KNOWN_BUGS else []
-    return pytest.param(call, error, fragment, id=name, marks=marks)
+    return pytest.param(call, error, fragment, id=name)
 
 
 @pytest.mark.parametrize(("call", "error", "fragment"), [_case(c) for c in CASES])
@@ -177,12 +161,6 @@ def test_bad_task_id(engine: Engine, task: str) -> None:
         engine.session(ALICE, task_id=task)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.session() validates task_id but not scope_id: '' and blanks are accepted "
-    "(and ignored by writes), a NUL is stored into facts' scope_id, and an int surfaces later "
-    "as a raw pydantic ValidationError from write()",
-)
 @pytest.mark.parametrize("scope_id", ["", "   ", "s\x00", 5])
 def test_bad_scope_id_at_session_open(engine: Engine, scope_id: Any) -> None:
     with pytest.raises(InvalidInputError, match="scope_id"):
@@ -199,11 +177,6 @@ def test_cycle_through_supersession_chain(engine: Engine, seeded: dict[str, str]
     assert snapshot(db_path) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="write(depends_on=[id]) accepts the id of a fact the principal cannot read "
-    "(another user's private fact): it links to it and so confirms that it exists",
-)
 def test_depends_on_invisible_fact(engine: Engine, db_path: Path) -> None:
     bob = engine.session(Principal(org="acme", user="bob"))
     private = bob.write("salary", "bob earns 99k")

@@ -50,12 +50,6 @@ def test_working_item_ttl(alice: Session, clock: Clock) -> None:
     assert "keep going" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reads other than context() do not reconcile: after the clock passes a fact's "
-    "expires_at, is_current/current_value/facts() still report it live until some context() "
-    "or reconcile() call runs",
-)
 def test_expired_fact_not_current_without_reconcile(alice: Session, clock: Clock) -> None:
     fact = alice.write("promo_code", "SPRING-42", ttl=timedelta(hours=1))
     clock.advance(hours=2)

@@ -53,11 +53,6 @@ def test_forget_of_other_users_fact_refused(alice: Session, bob: Session, db_pat
     assert snapshot(db_path) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="forgetting an already forgotten fact raises a raw sqlalchemy IntegrityError "
-    "(duplicate fact_tombstones row) instead of a statekeeper error or a no-op",
-)
 def test_forget_twice(alice: Session, db_path: Path) -> None:
     from tests.conftest import snapshot
 
@@ -71,11 +66,6 @@ def test_forget_twice(alice: Session, db_path: Path) -> None:
     assert snapshot(db_path) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a forgotten value still reaches the context through a recent turn that carried "
-    "it: forgotten facts are not among the dead values hygiene scrubs",
-)
 def test_forgotten_value_not_in_recent_turns(alice: Session, clock: Clock) -> None:
     alice.add_turn("alice", "My home is 17 Rua Augusta, Lisbon")
     fact = alice.write("home", "17 Rua Augusta, Lisbon")

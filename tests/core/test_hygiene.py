@@ -96,12 +96,6 @@ def test_stale_derived_figure_redacted_in_turn(alice: Session, clock: Clock) -> 
     assert "NEEDS RECALCULATION" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a live fact's 'changed from' note keeps the dead value: 'Budget changed from "
-    "$50,000 to $35,000' is shown whole, because the note itself counts as a live holder of "
-    "$50,000 when hygiene decides what is dead",
-)
 def test_changed_from_note_loses_dead_value(alice: Session, clock: Clock) -> None:
     alice.write("q3_budget", "$50,000")
     clock.advance(minutes=1)
@@ -124,12 +118,6 @@ def test_observed_correction_redacts_earlier_turns(alice: Session) -> None:
     assert "456 Oak Avenue" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hygiene only scrubs values invalidated within 30 days (DEAD_WINDOW) before the "
-    "oldest recent turn: a value superseded 60 days ago, repeated in a new assistant turn, "
-    "reaches the context",
-)
 def test_long_dead_value_redacted_in_new_turn(alice: Session, clock: Clock) -> None:
     alice.write("shipping_address", "123 Main Street")
     clock.advance(days=1)

@@ -130,8 +130,8 @@ def test_dead_values_never_in_context(ops: list[Op]) -> None:
 
 @FAST
 @given(
-    values=st.lists(st.text(min_size=1, max_size=120).filter(lambda v: v.strip() != ""),
-                    min_size=0, max_size=25),
+    values=st.lists(st.text(min_size=1, max_size=120).filter(
+        lambda v: v.strip() != "" and "\x00" not in v), min_size=0, max_size=25),
     turns=st.lists(st.text(min_size=1, max_size=200).filter(
         lambda v: v.strip() != "" and "\x00" not in v), max_size=6),
     extra=st.integers(0, 1500),

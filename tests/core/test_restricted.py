@@ -59,11 +59,6 @@ def test_restricted_value_scrubbed_from_turns(engine: Engine) -> None:
     assert "Initech at $40M" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a peer without the 'hr' permission can supersede (by key) a restricted fact he "
-    "cannot read: resolve() and Session.supersede() never ask can_read",
-)
 def test_cannot_supersede_unreadable_fact(engine: Engine) -> None:
     hr_policy = Source(type=SourceType.POLICY, authority="peer")
     band = engine.session(HR).write("salary_band", "L5 band $180,000", source=hr_policy,
@@ -74,11 +69,6 @@ def test_cannot_supersede_unreadable_fact(engine: Engine) -> None:
     assert engine.session(HR).get(band.id).is_valid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="superseding a restricted fact the principal cannot read raises AuthorityError "
-    "naming the hidden fact's id and its holder's authority, confirming that it exists",
-)
 def test_supersede_of_unreadable_fact_reveals_nothing(engine: Engine) -> None:
     a, _ = _restricted(engine)
     peer = engine.session(PEER)

@@ -64,11 +64,6 @@ def test_scoped_write_does_not_supersede_global(engine: Engine) -> None:
     assert "$80,000" not in main.context("budget").text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="get(key)/current_value(key) in a global session return the newest live head of "
-    "any scope, so a hypothetical value answers for the real one",
-)
 def test_current_value_in_global_session_ignores_hypothetical(engine: Engine) -> None:
     main = engine.session(ALICE)
     main.write("budget", "$50,000 budget")
@@ -77,12 +72,6 @@ def test_current_value_in_global_session_ignores_hypothetical(engine: Engine) ->
     assert main.get("budget").scope == Scope.GLOBAL
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scope inference marks any value containing 'proposal' or 'draft' as DRAFT: "
-    "'Proposal deadline is May 3' (a deadline constraint) and 'The client signed our "
-    "proposal' vanish from the global context",
-)
 @pytest.mark.parametrize(
     ("key", "value"),
     [("rfp", "Proposal deadline is May 3"), ("deal", "The client signed our proposal")],

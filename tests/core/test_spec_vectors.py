@@ -51,11 +51,6 @@ def test_emphatic_repetition_does_not_outvote_supersession(alice: Session, clock
     assert alice.current_value("order_v2") == "cancelled"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="current_value(key) raises UnknownFactError when every version of the key was "
-    "superseded under another key, instead of following the chain to the live value",
-)
 def test_current_value_of_renamed_key_follows_chain(alice: Session, clock: Clock) -> None:
     alice.write("order_v1", "approved")
     clock.advance(seconds=10)
@@ -95,11 +90,6 @@ def test_authority_override_by_supersede_call(engine: Engine) -> None:
     assert intern.get("policy").id == policy_id
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an intern's plain write to the key of the CFO's org policy is stored as a live "
-    "private fact and shown as a second POLICY CONSTRAINT beside the CFO's",
-)
 def test_implicit_write_cannot_shadow_policy(engine: Engine, db_path: Path) -> None:
     """Anti-pattern 3 without `supersedes`: an intern's write on the policy key is refused."""
     _cfo_policy(engine)
@@ -131,11 +121,6 @@ def test_policy_is_a_policy_constraint(engine: Engine) -> None:
     assert "CONSTRAINT] policy: max 15% discount" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="key 'policy' with value 'max 15%' is classified as a CAPACITY constraint: the "
-    "capacity rule 'max <number>' matches a percentage before the policy rule is tried",
-)
 def test_percentage_cap_policy_is_policy_type(engine: Engine) -> None:
     cfo = engine.session(Principal(org="acme", user="carol", authority="CFO"))
     fact = cfo.write("policy", "max 15%", source=CFO_POLICY)

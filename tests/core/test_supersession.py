@@ -129,12 +129,6 @@ def test_users_do_not_supersede_each_other(alice: Session, bob: Session, clock: 
     assert bob.current_value("favourite_colour") == "blue"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="write() strips surrounding whitespace from keys but reads do not: after "
-    "write('city ', ...), get('city ') and current_value(' city') raise UnknownFactError "
-    "and history(' city ') returns [] (it validates a stripped copy, then queries the raw key)",
-)
 def test_key_whitespace_normalized_on_reads(alice: Session) -> None:
     fact = alice.write("city ", "Lisbon")
     assert fact.key == "city"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
@@ -23,7 +23,6 @@ FULL_SCAN_LIMIT = 400
 SEARCH_LIMIT = 80
 RECENT_LIMIT = 20
 CONSTRAINT_LIMIT = 20
-DEAD_WINDOW = timedelta(days=30)
 DEAD_LIMIT = 200  # the most recently dead values are the ones conversation still carries
 
 
@@ -71,19 +70,28 @@ def gather(
             shown.append(fact)
 
     turns = uow.recent_turns(principal.user, where.task_id)
-    since = min((t.timestamp for t in turns), default=environment.current_time) - DEAD_WINDOW
-    dead = [f.text for f in uow.invalidated_since(view, since, DEAD_LIMIT)]
+    dead = [f.text for f in uow.invalidated_since(view, datetime.min, DEAD_LIMIT)]
     dead += [f.text for f in hidden]
     dead += [f.text for f in shown if f.needs_review]
-    live = [f.text for f in shown if not f.needs_review]
+    # A live note that says what a value used to be ("changed from $50,000") does not keep
+    # that value alive: its past-marked figures are left out of what counts as live.
+    live = [_without_past(f.text) for f in shown if not f.needs_review]
+    live_figures = {part for text in live for part in value_parts(text)}
     scrub = DeadValues.build(dead, live)
 
-    shown.sort(key=lambda f: order.get(f.id, len(order) + 1))
-    constraints = [(f, scrub.redact(f.text)) for f in shown if f.is_constraint and not f.needs_review]
-    constraint_ids = {f.id for f, _ in constraints}
-    facts = [(f, scrub.redact(f.text)) for f in shown if f.id not in constraint_ids]
+    def clean(text: str) -> str:
+        text = scrub.redact(text)
+        figures = sorted(value_parts(text), key=len, reverse=True)
+        dead_here = past_spans(text, figures) + superseded_alternatives(text, figures, live_figures)
+        for past in [f for f in dead_here if f not in live_figures]:
+            text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
+        return text
 
-    live_figures = {part for text in live for part in value_parts(text)}
+    shown.sort(key=lambda f: order.get(f.id, len(order) + 1))
+    constraints = [(f, clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
+    constraint_ids = {f.id for f, _ in constraints}
+    facts = [(f, clean(f.text)) for f in shown if f.id not in constraint_ids]
+
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
     for turn in turns:
@@ -94,11 +102,7 @@ def gather(
             omitted.append(Omission(reason="request for information not visible to this user",
                                     detail=f"turn {turn.index}"))
             continue
-        text = scrub.redact(turn.text)
-        figures = sorted(value_parts(text), key=len, reverse=True)
-        dead_here = past_spans(text, figures) + superseded_alternatives(text, figures, live_figures)
-        for past in [f for f in dead_here if f not in live_figures]:
-            text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
+        text = clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, text))
@@ -112,7 +116,7 @@ def gather(
         environment=fmt.environment_section(environment),
         constraints=constraints,
         facts=facts,
-        workspace=scrub.redact(workspace),
+        workspace=clean(workspace) if workspace else "",
         items=items,
         turns=cleaned,
         withheld=withheld,
@@ -138,3 +142,10 @@ def _candidates(uow: UnitOfWork, view: View, query: str) -> tuple[list[Fact], di
         order.setdefault(fact.id, len(order))
     unique = {f.id: f for f in [*ranked, *every]}
     return list(unique.values()), order
+
+
+def _without_past(text: str) -> str:
+    figures = sorted(value_parts(text), key=len, reverse=True)
+    for past in past_spans(text, figures):
+        text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    return text

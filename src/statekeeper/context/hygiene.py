@@ -56,9 +56,9 @@ def _norm(value: str) -> str:
 
 @dataclass(frozen=True)
 class DeadValues:
-    """What must not be shown, as one compiled pattern."""
+    """What must not be shown: normalized phrases, matched on word boundaries."""
 
-    pattern: re.Pattern[str] | None
+    phrases: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, dead_texts: Iterable[str], live_texts: Iterable[str]) -> DeadValues:
@@ -77,19 +77,23 @@ class DeadValues:
                 if _phrase_worthy(phrase) and not any(_contains(live, phrase) for live in live_whole):
                     phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live_parts}
-        if not phrases:
-            return cls(None)
-        ordered = sorted(phrases, key=len, reverse=True)
-        alternatives = "|".join(_flexible(p) for p in ordered)
-        return cls(re.compile(rf"(?<![\w$€£¥])(?:{alternatives})(?![\w%])", re.IGNORECASE))
+        return cls(tuple(sorted(phrases, key=len, reverse=True)))
 
     def found_in(self, text: str) -> bool:
-        return self.pattern is not None and self.pattern.search(text) is not None
+        return self.redact(text) != text
 
     def redact(self, text: str) -> str:
-        if self.pattern is None:
-            return text
-        return self.pattern.sub(REDACTED, text)
+        """Replace every dead phrase in `text`. A plain substring test picks the few phrases
+        present before any regular expression runs, so many dead values cost little."""
+        normalized = _norm(text)
+        present = tuple(p for p in self.phrases if p in normalized)
+        return _pattern(present).sub(REDACTED, text) if present else text
+
+
+@lru_cache(maxsize=4096)
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(_flexible(p) for p in phrases)
+    return re.compile(rf"(?<![\w$€£¥])(?:{alternatives})(?![\w%])", re.IGNORECASE)
 
 
 def _contains(text: str, phrase: str) -> bool:

@@ -12,8 +12,10 @@ _HYPOTHETICAL = re.compile(
     r"exploratory|rough numbers|ballpark|what would happen if)\b",
     re.IGNORECASE,
 )
+# A value that calls itself a draft, not one that mentions a draft ("sign the proposal").
 _DRAFT = re.compile(
-    r"\b(draft|tentative(ly)?|not final|proposal|proposed|pending approval|for review)\b",
+    r"^\s*\[?(draft|tentative)\b|\((draft|tentative)\)|\b(tentative(ly)?|not final|"
+    r"pending approval|draft only|subject to approval)\b",
     re.IGNORECASE,
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -329,6 +330,24 @@ class SqlUnitOfWork:
                 speaker=turn.speaker, text=turn.text, timestamp=turn.timestamp,
             )
         )
+
+    def redact_turns(self, user: str, phrase: str, replacement: str) -> None:
+        """Remove a phrase from every recent turn of a user (an explicit forget)."""
+        t = recent_turns.c
+        rows = self.conn.execute(
+            select(t.task_id, t.turn_index, t.turn).where(t.org_id == self.org, t.user_id == user)
+        ).all()
+        pattern = re.compile(re.escape(phrase), re.IGNORECASE)
+        for task_id, index, raw in rows:
+            turn = Turn.model_validate_json(raw)
+            if pattern.search(turn.text):
+                cleaned = turn.model_copy(update={"text": pattern.sub(replacement, turn.text)})
+                self.conn.execute(
+                    update(recent_turns)
+                    .where(t.org_id == self.org, t.user_id == user, t.task_id == task_id,
+                           t.turn_index == index)
+                    .values(turn=cleaned.model_dump_json())
+                )
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:
         t = recent_turns.c
