@@ -23,7 +23,7 @@ FULL_SCAN_LIMIT = 400
 SEARCH_LIMIT = 80
 RECENT_LIMIT = 20
 CONSTRAINT_LIMIT = 20
-DEAD_LIMIT = 200  # the most recently dead values are the ones conversation still carries
+DEAD_LIMIT = 100  # the most recently dead values are the ones conversation still carries
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ class DeadValues:
         live_parts: set[str] = set()
         for text in live:
             live_parts |= value_parts(text)
+        live_blob = "\n".join(live_whole)  # phrases never span lines: one search each
         phrases: set[str] = set()
         for text in dead_texts:
             whole = _norm(text)
@@ -74,7 +75,7 @@ class DeadValues:
                 continue
             core = _norm(re.sub(r"\([^)]*\)", " ", whole))  # "phased rollout (tentative)"
             for phrase in {whole, core}:
-                if _phrase_worthy(phrase) and not any(_contains(live, phrase) for live in live_whole):
+                if _phrase_worthy(phrase) and not _contains(live_blob, phrase):
                     phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live_parts}
         return cls(tuple(sorted(phrases, key=len, reverse=True)))
@@ -97,6 +98,8 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _contains(text: str, phrase: str) -> bool:
+    if phrase not in text:  # the cheap test first; the boundaries only when it might match
+        return False
     return re.search(rf"(?<![\w$€£¥]){re.escape(phrase)}(?![\w%])", text) is not None
 
 
