@@ -32,8 +32,10 @@ NAMES = ["Acme", "Globex", "Initech", "Umbrella", "Stark", "Wayne", "Hooli", "Va
 
 def fact_value(rng: random.Random, domain: str, n: int) -> str:
     words = DOMAINS[domain]
-    return (f"{rng.choice(NAMES)} {rng.choice(words)} {rng.choice(words)} #{n}: "
-            f"${rng.randint(1, 900)}K due {rng.randint(1, 28)} March, owner {rng.choice(NAMES)} team")
+    return (
+        f"{rng.choice(NAMES)} {rng.choice(words)} {rng.choice(words)} #{n}: "
+        f"${rng.randint(1, 900)}K due {rng.randint(1, 28)} March, owner {rng.choice(NAMES)} team"
+    )
 
 
 def build(url: str, size: int, rng: random.Random) -> tuple[Engine, float]:
@@ -88,11 +90,15 @@ def main() -> None:
             latencies = measure(engine, args.queries, rng)
             engine.close()
 
-        def pct(q: float) -> float:
-            return 1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+        print(
+            f"{size:>8} {ingest:>9.2f} {1000 * statistics.median(latencies):>7.1f} "
+            f"{percentile(latencies, 0.95):>7.1f} {percentile(latencies, 0.99):>7.1f}"
+        )
 
-        print(f"{size:>8} {ingest:>9.2f} {1000 * statistics.median(latencies):>7.1f} "
-              f"{pct(0.95):>7.1f} {pct(0.99):>7.1f}")
+
+def percentile(sorted_seconds: list[float], q: float) -> float:
+    """The q-quantile of sorted latencies, in milliseconds."""
+    return 1000 * sorted_seconds[min(len(sorted_seconds) - 1, int(q * len(sorted_seconds)))]
 
 
 if __name__ == "__main__":

@@ -45,14 +45,20 @@ def main() -> None:
         try:
             for step in range(args.rounds):
                 session.write("status", f"{org}-status-{n}-{step}")
-                session.write("budget", f"{org}-budget-{n}-{step}", supersedes="budget"
-                              if step else None)
+                session.write(
+                    "budget", f"{org}-budget-{n}-{step}", supersedes="budget" if step else None
+                )
                 started = time.perf_counter()
                 text = session.context("What is the status and the budget?").text
                 elapsed = time.perf_counter() - started
                 values = [str(f.value) for f in session.facts()]
-                foreign = [v for v in values + [text] if "org" in v and f"{org}-" not in v
-                           and any(f"org{k}-" in v for k in range(args.orgs) if f"org{k}" != org)]
+                foreign = [
+                    v
+                    for v in values + [text]
+                    if "org" in v
+                    and f"{org}-" not in v
+                    and any(f"org{k}-" in v for k in range(args.orgs) if f"org{k}" != org)
+                ]
                 with lock:
                     latencies.append(elapsed)
                     leaks.extend(foreign)
@@ -76,8 +82,10 @@ def main() -> None:
     print(f"sessions {args.sessions} across {args.orgs} orgs, {args.rounds} rounds each")
     print(f"wall {wall:.1f} s, {operations / wall:.0f} operations/s")
     if latencies:
-        print(f"context p50 {1000 * statistics.median(latencies):.1f} ms, "
-              f"p99 {1000 * latencies[int(len(latencies) * 0.99) - 1]:.1f} ms")
+        print(
+            f"context p50 {1000 * statistics.median(latencies):.1f} ms, "
+            f"p99 {1000 * latencies[int(len(latencies) * 0.99) - 1]:.1f} ms"
+        )
     print(f"errors {len(errors)}, cross-organization reads {len(leaks)}")
     for line in errors[:5] + leaks[:5]:
         print("  ", line)

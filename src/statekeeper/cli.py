@@ -31,10 +31,20 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--db", type=click.Path(path_type=Path), default=Path("statekeeper-demo.db"),
-              show_default=True, help="The SQLite file the demo writes (replaced on each run).")
-@click.option("--budget", type=click.IntRange(min=100), default=600, show_default=True,
-              help="Token budget of each context.")
+@click.option(
+    "--db",
+    type=click.Path(path_type=Path),
+    default=Path("statekeeper-demo.db"),
+    show_default=True,
+    help="The SQLite file the demo writes (replaced on each run).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=100),
+    default=600,
+    show_default=True,
+    help="Token budget of each context.",
+)
 def demo(db: Path, budget: int) -> None:
     """Replay a working day at an online outfitter and show each context."""
     from statekeeper.demo import run

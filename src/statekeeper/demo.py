@@ -40,10 +40,21 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
         leftover.unlink(missing_ok=True)
     clock = DemoClock()
     engine = Engine.open(path, clock=clock)
-    dana = Principal(org="northwind", org_name="Northwind Outfitters", user="dana",
-                     name="Dana Reyes", authority="Operations Manager", department="Operations")
-    intern = Principal(org="northwind", org_name="Northwind Outfitters", user="sam",
-                       name="Sam Lee", authority="intern")
+    dana = Principal(
+        org="northwind",
+        org_name="Northwind Outfitters",
+        user="dana",
+        name="Dana Reyes",
+        authority="Operations Manager",
+        department="Operations",
+    )
+    intern = Principal(
+        org="northwind",
+        org_name="Northwind Outfitters",
+        user="sam",
+        name="Sam Lee",
+        authority="intern",
+    )
     ops = engine.session(dana, task_id="order-4512")
 
     def say(text: str, who: Session = ops) -> None:
@@ -54,8 +65,13 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
     def ask(question: str, session: Session = ops) -> None:
         clock.advance(minutes=1)
         context = session.context(question, budget=budget)
-        console.print(Panel(Text(context.text), title=f"context for: {question}",
-                            subtitle=f"{context.tokens}/{context.budget} tokens"))
+        console.print(
+            Panel(
+                Text(context.text),
+                title=f"context for: {question}",
+                subtitle=f"{context.tokens}/{context.budget} tokens",
+            )
+        )
         if context.omitted:
             table = Table("left out", "why", box=None)
             for omission in context.omitted:
@@ -63,10 +79,17 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
             console.print(table)
 
     console.rule("Morning: the facts of the day")
-    ops.write("discount_policy", "Maximum discount is 15% without CFO sign-off",
-              source=Source(type=SourceType.POLICY, authority="executive", speaker="CFO Priya Shah"))
-    ops.write("flash_sale", "20% off all rain jackets until 11:00", ttl=timedelta(hours=2),
-              source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"))
+    ops.write(
+        "discount_policy",
+        "Maximum discount is 15% without CFO sign-off",
+        source=Source(type=SourceType.POLICY, authority="executive", speaker="CFO Priya Shah"),
+    )
+    ops.write(
+        "flash_sale",
+        "20% off all rain jackets until 11:00",
+        ttl=timedelta(hours=2),
+        source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"),
+    )
     ops.write("shipping_address", "123 Main St, Springfield")
     say("Please ship order #4512 to 123 Main St, Springfield.")
     ops.write("order_4512_status", "approved")
@@ -81,7 +104,11 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
     console.rule("An intern proposes a discount above policy")
     sam = engine.session(intern, task_id="order-4512")
     try:
-        sam.write("discount_policy", "Offer 25% off to make up for the trouble", supersedes="discount_policy")
+        sam.write(
+            "discount_policy",
+            "Offer 25% off to make up for the trouble",
+            supersedes="discount_policy",
+        )
     except AuthorityError as refused:
         console.print(f"[yellow]refused:[/] {refused}")
     ask("Can we offer the customer 25% off?", sam)

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.errors import StatekeeperError
-from statekeeper.nlu.extract import Candidate
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.extract import Candidate
 from statekeeper.nlu.topic import compatible, overlap
 
 if TYPE_CHECKING:
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 SIGNAL_ORIGIN = "environment"
 
 
-def turn_scope(text: str, previous: Turn | None, index: int, task_id: str) -> tuple[Scope, str | None]:
+def turn_scope(
+    text: str, previous: Turn | None, index: int, task_id: str
+) -> tuple[Scope, str | None]:
     """Which scope a new turn belongs to, given the scope the conversation is in."""
     step = nlu.transition(text)
     if step is nlu.Transition.CLOSE:
@@ -69,8 +71,12 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     if not compatible(fact.text, claim.value):
         return []
     written = session.write(
-        fact.key, claim.value, supersedes=fact.id, timestamp=turn.timestamp,
-        source=_source(turn, session), overrule=True,
+        fact.key,
+        claim.value,
+        supersedes=fact.id,
+        timestamp=turn.timestamp,
+        source=_source(turn, session),
+        overrule=True,
     )
     return [written]
 
@@ -83,15 +89,31 @@ def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidat
     for candidate in candidates:
         scope, scope_id = turn.scope, turn.scope_id
         if scope == Scope.GLOBAL and candidate.scope != "global":
-            scope, scope_id = Scope(candidate.scope), f"{session.where.task_id}/{candidate.scope}-{turn.index}"
-        replaces = candidate.replaces if candidate.replaces and session.is_current(candidate.replaces) else None
+            scope, scope_id = (
+                Scope(candidate.scope),
+                f"{session.where.task_id}/{candidate.scope}-{turn.index}",
+            )
+        replaces = (
+            candidate.replaces
+            if candidate.replaces and session.is_current(candidate.replaces)
+            else None
+        )
         try:
-            written.append(session.write(
-                candidate.key, candidate.value, supersedes=replaces, timestamp=turn.timestamp,
-                source=_source(turn, session), scope=scope, scope_id=scope_id,
-                entity=candidate.entity, slot=candidate.slot,
-                constraint_type=candidate.constraint_type, overrule=True,
-            ))
+            written.append(
+                session.write(
+                    candidate.key,
+                    candidate.value,
+                    supersedes=replaces,
+                    timestamp=turn.timestamp,
+                    source=_source(turn, session),
+                    scope=scope,
+                    scope_id=scope_id,
+                    entity=candidate.entity,
+                    slot=candidate.slot,
+                    constraint_type=candidate.constraint_type,
+                    overrule=True,
+                )
+            )
         except StatekeeperError:
             continue
     return written
@@ -100,30 +122,53 @@ def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidat
 def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
     """A statement about a subject no live fact covers becomes a new fact under a key named
     after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical)."""
-    if not session.engine.settings.extract or claim.subject is None or nlu.generic_subject(claim.subject):
+    if (
+        not session.engine.settings.extract
+        or claim.subject is None
+        or nlu.generic_subject(claim.subject)
+    ):
         return []
     key = nlu.subject_key(claim.subject)
     if not key:
         return []
-    return [session.write(
-        key, claim.value, timestamp=turn.timestamp, source=_source(turn, session),
-        scope=turn.scope, scope_id=turn.scope_id, overrule=True,
-    )]
+    return [
+        session.write(
+            key,
+            claim.value,
+            timestamp=turn.timestamp,
+            source=_source(turn, session),
+            scope=turn.scope,
+            scope_id=turn.scope_id,
+            overrule=True,
+        )
+    ]
 
 
 def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> Fact | None:
     for fact in live:
         for old in reversed(session.history(fact.key)):
-            if not old.is_valid and nlu.mentions(old.text, target) and not nlu.mentions(fact.text, target):
-                return session.write(fact.key, old.value, supersedes=fact.id, timestamp=turn.timestamp,
-                                     source=_source(turn, session), overrule=True)
+            if (
+                not old.is_valid
+                and nlu.mentions(old.text, target)
+                and not nlu.mentions(fact.text, target)
+            ):
+                return session.write(
+                    fact.key,
+                    old.value,
+                    supersedes=fact.id,
+                    timestamp=turn.timestamp,
+                    source=_source(turn, session),
+                    overrule=True,
+                )
     return None
 
 
 def _target(claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
     candidates = [f for f in live if f.source.origin != SIGNAL_ORIGIN and f.scope == Scope.GLOBAL]
     if claim.subject:
-        scored = [(nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates]
+        scored = [
+            (nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates
+        ]
         scored = [s for s in scored if s[0] > 0]
         if scored:
             return max(scored, key=lambda s: (s[0], s[1]))[2]
@@ -166,11 +211,18 @@ def on_fact(session: Session, fact: Fact) -> None:
     """Link a newly written fact to the facts it revises, overrules or refreshes."""
     if not fact.is_valid or fact.scope != Scope.GLOBAL or "?" in fact.text:
         return
-    related = [o for o in session.related_facts(fact.text) if o.id != fact.id and o.scope == Scope.GLOBAL]
+    related = [
+        o for o in session.related_facts(fact.text) if o.id != fact.id and o.scope == Scope.GLOBAL
+    ]
     if fact.source.speaker and nlu.CORRECTION.search(fact.text):
         # "use that instead": an anaphoric correction answers the latest attributed statement.
-        spoken = [o for o in related if o.source.speaker and o.timestamp <= fact.timestamp
-                  and o.source.origin != SIGNAL_ORIGIN]
+        spoken = [
+            o
+            for o in related
+            if o.source.speaker
+            and o.timestamp <= fact.timestamp
+            and o.source.origin != SIGNAL_ORIGIN
+        ]
         if spoken and not any(nlu.conflicts(fact.text, o.text) for o in spoken):
             latest = max(spoken, key=lambda o: o.timestamp)
             _settle(session, fact, latest)
@@ -194,10 +246,16 @@ def _settle(session: Session, fact: Fact, other: Fact) -> bool:
         return older.id == fact.id
     access = session.engine.access
     newer, older = sorted((fact, other), key=lambda f: f.timestamp, reverse=True)
-    if access.can_supersede(newer.source.authority or "peer", older, strict=False) and \
-            session.authority_rank(newer) >= session.authority_rank(older):
-        session.retire(older.id, newer.id, "overruled by higher authority"
-                       if session.authority_rank(newer) > session.authority_rank(older) else "revised")
+    if access.can_supersede(
+        newer.source.authority or "peer", older, strict=False
+    ) and session.authority_rank(newer) >= session.authority_rank(older):
+        session.retire(
+            older.id,
+            newer.id,
+            "overruled by higher authority"
+            if session.authority_rank(newer) > session.authority_rank(older)
+            else "revised",
+        )
         return older.id == fact.id
     if session.authority_rank(older) > session.authority_rank(newer):
         session.retire(newer.id, older.id, "overruled by higher authority")
@@ -205,8 +263,9 @@ def _settle(session: Session, fact: Fact, other: Fact) -> bool:
     return False  # equal authorities in conflict: both stand, and the context shows both
 
 
-def rank_targets(text: str, speaker: str | None, candidates: Sequence[Fact],
-                 hint: str | None = None) -> list[tuple[int, Fact]]:
+def rank_targets(
+    text: str, speaker: str | None, candidates: Sequence[Fact], hint: str | None = None
+) -> list[tuple[int, Fact]]:
     """Which earlier statement a correction most likely replaces, best first.
 
     Evidence, strongest first: it names that statement's speaker as wrong; it repeats one of
@@ -231,5 +290,9 @@ def rank_targets(text: str, speaker: str | None, candidates: Sequence[Fact],
 
 
 def _source(turn: Turn, session: Session) -> Source:
-    return Source(type=SourceType.CONVERSATION, turn_index=turn.index,
-                  authority=turn.authority or session.principal.authority, speaker=turn.speaker)
+    return Source(
+        type=SourceType.CONVERSATION,
+        turn_index=turn.index,
+        authority=turn.authority or session.principal.authority,
+        speaker=turn.speaker,
+    )

@@ -1,10 +1,10 @@
 """The facade: an engine over one store, and a session per principal.
 
-    engine = Engine.open("state.db")
-    with engine.session(Principal(org="acme", user="alice", authority="manager")) as s:
-        s.write("address", "123 Main St")
-        s.write("address", "456 Oak Ave", supersedes="address")
-        print(s.context("Where should we ship the order?", budget=8000).text)
+engine = Engine.open("state.db")
+with engine.session(Principal(org="acme", user="alice", authority="manager")) as s:
+    s.write("address", "123 Main St")
+    s.write("address", "456 Oak Ave", supersedes="address")
+    print(s.context("Where should we ship the order?", budget=8000).text)
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ from statekeeper.context.assemble import assemble
 from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
-from statekeeper.horizons import workspace_section
 from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
 from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
-from statekeeper.nlu.extract import Extractor
+from statekeeper.horizons import workspace_section
 from statekeeper.model import (
     MAX_KEY_LENGTH,
     MAX_VALUE_CHARS,
@@ -45,6 +44,7 @@ from statekeeper.model import (
     WorkingSetItem,
     value_text,
 )
+from statekeeper.nlu.extract import Extractor
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import UnitOfWork, View
 
@@ -158,7 +158,10 @@ class Session:
         return self
 
     def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         return None
 
@@ -208,7 +211,9 @@ class Session:
             return self.get(result.fact.id)
         return result.fact
 
-    def supersede(self, target: str, value: JsonValue, *, key: str | None = None, **options: Any) -> Fact:
+    def supersede(
+        self, target: str, value: JsonValue, *, key: str | None = None, **options: Any
+    ) -> Fact:
         """Replace the fact `target` (id or key) with a new value, under `key` or the same key."""
         with self.engine.store.read(self.principal.org) as uow:
             current = uow.get_fact(target)
@@ -234,11 +239,16 @@ class Session:
 
     def _arguments(self, position: int, item: Any) -> dict[str, Any]:
         if not isinstance(item, Mapping):
-            raise InvalidInputError(f"items[{position}]", item, "must be a mapping of write() arguments")
+            raise InvalidInputError(
+                f"items[{position}]", item, "must be a mapping of write() arguments"
+            )
         unknown = set(item) - (set(_WRITE_DEFAULTS) - {"detect"}) - {"key", "value"}
         if unknown or "key" not in item or "value" not in item:
-            raise InvalidInputError(f"items[{position}]", sorted(unknown) or item,
-                                    "needs key and value, and only write() arguments")
+            raise InvalidInputError(
+                f"items[{position}]",
+                sorted(unknown) or item,
+                "needs key and value, and only write() arguments",
+            )
         args = {**_WRITE_DEFAULTS, **item}
         if args["timestamp"] is not None:
             self._validated(args, as_utc(args["timestamp"]))
@@ -253,8 +263,9 @@ class Session:
             return self._commit(uow, args, self.engine.now())
 
     def _commit(self, uow: UnitOfWork, args: Mapping[str, Any], now: datetime) -> WriteResult:
-        writer = (args["source"].authority if isinstance(args["source"], Source) else None) \
-            or self.principal.authority
+        writer = (
+            args["source"].authority if isinstance(args["source"], Source) else None
+        ) or self.principal.authority
         timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
         draft_fields = self._validated(args, timestamp)
         seq = uow.next_seq()
@@ -266,9 +277,14 @@ class Session:
             if ref is not None and ref != draft.id:
                 self._visible_fact(uow, ref)
         return commit_fact(
-            uow, self.view, draft,
-            supersedes=args["supersedes"], writer_authority=writer,
-            access=self.engine.access, implicit=args["implicit"], overrule=args["overrule"],
+            uow,
+            self.view,
+            draft,
+            supersedes=args["supersedes"],
+            writer_authority=writer,
+            access=self.engine.access,
+            implicit=args["implicit"],
+            overrule=args["overrule"],
         )
 
     def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
@@ -281,20 +297,36 @@ class Session:
         if value is None or (isinstance(value, str) and not value.strip()):
             raise InvalidInputError("value", value, "must not be empty")
         if len(encoded) > MAX_VALUE_CHARS:
-            raise InvalidInputError("value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters")
+            raise InvalidInputError(
+                "value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters"
+            )
         if "\\u0000" in encoded:
             raise InvalidInputError("value", value, "contains a NUL character")
         for name in ("supersedes", "id", "scope_id", "entity", "slot", "required_authority"):
             if args[name] is not None:
                 _check_text(name, args[name], MAX_KEY_LENGTH)
-        depends_on = tuple(_check_text("depends_on", d, MAX_KEY_LENGTH) for d in _strings("depends_on", args["depends_on"]))
+        depends_on = tuple(
+            _check_text("depends_on", d, MAX_KEY_LENGTH)
+            for d in _strings("depends_on", args["depends_on"])
+        )
         if len(set(depends_on)) != len(depends_on):
             raise InvalidInputError("depends_on", list(depends_on), "names a fact twice")
-        if args["required_authority"] is not None and self.engine.access.ladder.rung(args["required_authority"]) is None:
-            raise InvalidInputError("required_authority", args["required_authority"],
-                                    f"not on the ladder {list(self.engine.access.ladder.rungs)}")
-        permissions = frozenset(_check_text("required_permissions", p, MAX_KEY_LENGTH) for p in _strings("required_permissions", args["required_permissions"]))
-        source = args["source"] or Source(authority=self.principal.authority, speaker=self.principal.user)
+        if (
+            args["required_authority"] is not None
+            and self.engine.access.ladder.rung(args["required_authority"]) is None
+        ):
+            raise InvalidInputError(
+                "required_authority",
+                args["required_authority"],
+                f"not on the ladder {list(self.engine.access.ladder.rungs)}",
+            )
+        permissions = frozenset(
+            _check_text("required_permissions", p, MAX_KEY_LENGTH)
+            for p in _strings("required_permissions", args["required_permissions"])
+        )
+        source = args["source"] or Source(
+            authority=self.principal.authority, speaker=self.principal.user
+        )
         if not isinstance(source, Source):
             raise InvalidInputError("source", source, "must be a Source")
         text = value_text(value)
@@ -304,11 +336,17 @@ class Session:
             scope_id = self.where.scope_id or f"{self.where.task_id}:{scope.value}"
         if scope == Scope.TASK and scope_id is None:
             scope_id = self.where.task_id
-        memory_type = _enum("memory_type", MemoryType, args["memory_type"]) or classify_memory(source)
+        memory_type = _enum("memory_type", MemoryType, args["memory_type"]) or classify_memory(
+            source
+        )
         constraint_type = _enum("constraint_type", ConstraintType, args["constraint_type"])
         if constraint_type is None and args["is_constraint"] is not False:
             constraint_type = detect_constraint(key, text)
-        is_constraint = args["is_constraint"] if args["is_constraint"] is not None else constraint_type is not None
+        is_constraint = (
+            args["is_constraint"]
+            if args["is_constraint"] is not None
+            else constraint_type is not None
+        )
         expires_at = as_utc(args["expires_at"]) if args["expires_at"] is not None else None
         if args["ttl"] is not None:
             if not isinstance(args["ttl"], timedelta) or args["ttl"] <= timedelta(0):
@@ -320,14 +358,24 @@ class Session:
         except ValidationError as error:  # pragma: no cover - Source validates itself
             raise InvalidInputError("source", source, str(error)) from error
         return {
-            "key": key, "value": value, "source": source, "timestamp": timestamp,
-            "memory_type": memory_type, "scope": scope, "scope_id": scope_id,
-            "depends_on": depends_on, "is_constraint": bool(is_constraint),
+            "key": key,
+            "value": value,
+            "source": source,
+            "timestamp": timestamp,
+            "memory_type": memory_type,
+            "scope": scope,
+            "scope_id": scope_id,
+            "depends_on": depends_on,
+            "is_constraint": bool(is_constraint),
             "constraint_type": constraint_type if is_constraint else None,
-            "org": self.principal.org, "user": "" if shared else self.principal.user,
+            "org": self.principal.org,
+            "user": "" if shared else self.principal.user,
             "capability": self.principal.capability if memory_type == MemoryType.CAPABILITY else "",
-            "required_authority": args["required_authority"], "required_permissions": permissions,
-            "expires_at": expires_at, "entity": args["entity"], "slot": args["slot"],
+            "required_authority": args["required_authority"],
+            "required_permissions": permissions,
+            "expires_at": expires_at,
+            "entity": args["entity"],
+            "slot": args["slot"],
         }
 
     def forget(self, ref: str) -> None:
@@ -353,7 +401,12 @@ class Session:
         with self.engine.store.read(self.principal.org) as uow:
             fact: Fact | None = self._visible_fact(uow, ref)
             seen: set[str] = set()
-            while fact is not None and not fact.is_valid and fact.superseded_by and fact.id not in seen:
+            while (
+                fact is not None
+                and not fact.is_valid
+                and fact.superseded_by
+                and fact.id not in seen
+            ):
                 seen.add(fact.id)
                 fact = uow.get_fact(fact.superseded_by)
             return fact.value if fact is not None and fact.is_valid else None
@@ -375,7 +428,11 @@ class Session:
         """Every version of a key, oldest first: the audit trail, dead values included."""
         key = _check_text("key", key, MAX_KEY_LENGTH)
         with self.engine.store.read(self.principal.org) as uow:
-            return [f for f in uow.history(self.view, key) if self.engine.access.can_read(self.principal, f)]
+            return [
+                f
+                for f in uow.history(self.view, key)
+                if self.engine.access.can_read(self.principal, f)
+            ]
 
     def _visible_fact(self, uow: UnitOfWork, ref: str) -> Fact:
         ref = _check_text("fact reference", ref, MAX_KEY_LENGTH).strip()
@@ -387,8 +444,11 @@ class Session:
             heads.sort(key=lambda f: (f.scope == Scope.GLOBAL, f.timestamp))
             fact = heads[-1] if heads else None
             if fact is None:
-                versions = [f for f in uow.history(self.view, ref)
-                            if in_scope(f, self.where) and not f.forgotten]
+                versions = [
+                    f
+                    for f in uow.history(self.view, ref)
+                    if in_scope(f, self.where) and not f.forgotten
+                ]
                 fact = versions[-1] if versions else None
         if fact is None or not self.engine.access.can_read(self.principal, fact):
             raise UnknownFactError(ref)
@@ -396,14 +456,18 @@ class Session:
 
     # -- working set and turns ----------------------------------------------------------
 
-    def remember(self, key: str, value: JsonValue, *, ttl: timedelta | None = None) -> WorkingSetItem:
+    def remember(
+        self, key: str, value: JsonValue, *, ttl: timedelta | None = None
+    ) -> WorkingSetItem:
         """Put a scratch item in this task's working set, optionally with a time to live."""
         _check_text("key", key, MAX_KEY_LENGTH)
         now = self.engine.now()
         if ttl is not None and (not isinstance(ttl, timedelta) or ttl <= timedelta(0)):
             raise InvalidInputError("ttl", ttl, "must be a positive timedelta")
         try:
-            item = WorkingSetItem(key=key, value=value, created_at=now, expires_at=now + ttl if ttl else None)
+            item = WorkingSetItem(
+                key=key, value=value, created_at=now, expires_at=now + ttl if ttl else None
+            )
         except ValidationError as error:
             raise InvalidInputError("value", value, "must be JSON-serializable") from error
         if "\\u0000" in json.dumps(value):
@@ -429,9 +493,19 @@ class Session:
         moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
         with self.engine.store.write(self.principal.org) as uow:
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
-            turn = Turn(index=index, speaker=speaker, text=text, timestamp=moment,
-                        authority=authority, scope=scope, scope_id=scope_id, fact_ids=tuple(fact_ids))
-            uow.append_turn(self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns)
+            turn = Turn(
+                index=index,
+                speaker=speaker,
+                text=text,
+                timestamp=moment,
+                authority=authority,
+                scope=scope,
+                scope_id=scope_id,
+                fact_ids=tuple(fact_ids),
+            )
+            uow.append_turn(
+                self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns
+            )
             uow.archive_turn(self.principal.user, self.where.task_id, turn)
         return turn
 
@@ -454,14 +528,19 @@ class Session:
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
         index = earlier[-1].index + 1 if earlier else 0
-        scope, scope_id = turn_scope(text, earlier[-1] if earlier else None, index, self.where.task_id)
-        turn = self.add_turn(speaker, text, timestamp=timestamp, authority=authority,
-                             scope=scope, scope_id=scope_id)
+        scope, scope_id = turn_scope(
+            text, earlier[-1] if earlier else None, index, self.where.task_id
+        )
+        turn = self.add_turn(
+            speaker, text, timestamp=timestamp, authority=authority, scope=scope, scope_id=scope_id
+        )
         if interpret and self.engine.extractor is not None and not assistant:
             from statekeeper.detect import apply_candidates
 
             known = self.related_facts(text)
-            apply_candidates(self, turn, self.engine.extractor.extract(text, speaker=speaker, known=known))
+            apply_candidates(
+                self, turn, self.engine.extractor.extract(text, speaker=speaker, known=known)
+            )
         elif interpret:
             on_turn(self, turn, earlier, assistant)
         return turn
@@ -507,8 +586,11 @@ class Session:
         now = self.engine.now()
         with self.engine.store.read(self.principal.org) as uow:
             due = uow.due_to_expire(self.view, now)
-            stale = [i.key for i in uow.items(self.principal.user, self.where.task_id)
-                     if i.expires_at is not None and i.expires_at <= now]
+            stale = [
+                i.key
+                for i in uow.items(self.principal.user, self.where.task_id)
+                if i.expires_at is not None and i.expires_at <= now
+            ]
         if not due and not stale:
             return []
         with self.engine.store.write(self.principal.org) as uow:
@@ -530,10 +612,20 @@ class Session:
         environment = self.engine.environment()
         with self.engine.store.read(self.principal.org) as uow:
             workspace = workspace_section(uow, self.principal.user, self.where.task_id)
-            layers = gather(uow, self.principal, self.principal.identity(), environment,
-                            query, self.where, self.engine.access, workspace)
+            layers = gather(
+                uow,
+                self.principal,
+                self.principal.identity(),
+                environment,
+                query,
+                self.where,
+                self.engine.access,
+                workspace,
+            )
         settings = self.engine.settings
-        return assemble(layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata)
+        return assemble(
+            layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata
+        )
 
 
 _WRITE_DEFAULTS: dict[str, Any] = {
@@ -567,4 +659,6 @@ def _enum(field: str, kind: Any, value: Any) -> Any:
     try:
         return kind(value)
     except ValueError as error:
-        raise InvalidInputError(field, value, f"must be one of {[m.value for m in kind]}") from error
+        raise InvalidInputError(
+            field, value, f"must be one of {[m.value for m in kind]}"
+        ) from error

@@ -73,7 +73,9 @@ class BudgetTooSmallError(StatekeeperError, ValueError):
     def __init__(self, budget: int, needed: int) -> None:
         self.budget = budget
         self.needed = needed
-        super().__init__(f"budget of {budget} tokens cannot hold the identity section ({needed} tokens)")
+        super().__init__(
+            f"budget of {budget} tokens cannot hold the identity section ({needed} tokens)"
+        )
 
 
 class StoreError(StatekeeperError):

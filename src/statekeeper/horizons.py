@@ -204,9 +204,14 @@ class State:
         workspace = workspace_from_json(workspace_data)
         profile = profile_from_json(profile_data, user_id)
         state = cls(
-            query=workspace.objective, user_id=user_id, task_id=task_id,
-            profile=profile, workspace=workspace, execution=ExecutionState(),
-            org=org, store=store,
+            query=workspace.objective,
+            user_id=user_id,
+            task_id=task_id,
+            profile=profile,
+            workspace=workspace,
+            execution=ExecutionState(),
+            org=org,
+            store=store,
         )
         state._profile_saved = profile_to_json(profile)
         return state
@@ -396,9 +401,13 @@ def promote_workspace(
     promoted: list[Fact] = []
     for key, value in reusable:
         heads = [
-            f for f in uow.valid_heads(view, key)
-            if f.user == user_id and f.memory_type is MemoryType.USER and f.scope is Scope.GLOBAL
-            and not f.restricted and f.source.authority is None
+            f
+            for f in uow.valid_heads(view, key)
+            if f.user == user_id
+            and f.memory_type is MemoryType.USER
+            and f.scope is Scope.GLOBAL
+            and not f.restricted
+            and f.source.authority is None
         ]
         if any(head.value == value for head in heads):
             continue
@@ -640,7 +649,11 @@ def _not_json(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any, str
                 yield path, key, "has a key that is not a string"
             yield from _not_json(f"{path}[{key!r}]", item, depth + 1)
     else:
-        yield path, value, (
-            f"is a {type(value).__name__}, not JSON "
-            "(use None, bool, int, float, str, list, or dict with string keys)"
+        yield (
+            path,
+            value,
+            (
+                f"is a {type(value).__name__}, not JSON "
+                "(use None, bool, int, float, str, list, or dict with string keys)"
+            ),
         )

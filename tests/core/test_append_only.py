@@ -22,8 +22,7 @@ def _rows(path: Path) -> dict[str, dict[str, object]]:
         return {r["fact_id"]: dict(r) for r in conn.execute("SELECT * FROM facts")}
 
 
-def _changed(before: dict[str, dict[str, object]], after: dict[str, dict[str, object]]
-             ) -> set[str]:
+def _changed(before: dict[str, dict[str, object]], after: dict[str, dict[str, object]]) -> set[str]:
     assert set(before) <= set(after), "a fact row disappeared"
     return {
         column
@@ -65,8 +64,9 @@ def test_forget_changes_only_content(alice: Session, db_path: Path) -> None:
 def test_overrule_keeps_losing_write_as_dead_history(engine: Engine) -> None:
     """With `overrule`, a lower authority's write is recorded, dead, behind the policy."""
     cfo = engine.session(Principal(org="acme", user="carol", authority="CFO"))
-    policy = cfo.write("policy", "max 15% discount",
-                       source=Source(type=SourceType.POLICY, authority="CFO"))
+    policy = cfo.write(
+        "policy", "max 15% discount", source=Source(type=SourceType.POLICY, authority="CFO")
+    )
     intern = engine.session(Principal(org="acme", user="ian", authority="intern"))
     with pytest.raises(AuthorityError):
         intern.write("policy", "25% discount", supersedes="policy")

@@ -44,43 +44,82 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
     ("unknown id get", lambda s, f: s.get("f-nope"), UnknownFactError, "f-nope"),
     ("unknown key value", lambda s, f: s.current_value("no_key"), UnknownFactError, "no_key"),
     ("unknown supersede", lambda s, f: s.supersede("no_key", "x"), UnknownFactError, "no_key"),
-    ("unknown supersedes=", lambda s, f: s.write("k", "x", supersedes="f-nope"),
-     UnknownFactError, "f-nope"),
-    ("unknown depends_on", lambda s, f: s.write("k", "x", depends_on=["f-nope"]),
-     UnknownFactError, "f-nope"),
+    (
+        "unknown supersedes=",
+        lambda s, f: s.write("k", "x", supersedes="f-nope"),
+        UnknownFactError,
+        "f-nope",
+    ),
+    (
+        "unknown depends_on",
+        lambda s, f: s.write("k", "x", depends_on=["f-nope"]),
+        UnknownFactError,
+        "f-nope",
+    ),
     ("unknown forget", lambda s, f: s.forget("f-nope"), UnknownFactError, "f-nope"),
     ("unknown flag", lambda s, f: s.flag_for_review("f-nope"), UnknownFactError, "f-nope"),
-    ("self dependency", lambda s, f: s.write("k", "x", id="f-self", depends_on=["f-self"]),
-     CycleError, "f-self"),
-    ("self supersession", lambda s, f: s.write("k", "x", id="f-self", supersedes="f-self"),
-     CycleError, "f-self"),
-    ("supersede a parent", lambda s, f: s.write("k", "x", supersedes=f["a"], depends_on=[f["a"]]),
-     CycleError, "cycle"),
+    (
+        "self dependency",
+        lambda s, f: s.write("k", "x", id="f-self", depends_on=["f-self"]),
+        CycleError,
+        "f-self",
+    ),
+    (
+        "self supersession",
+        lambda s, f: s.write("k", "x", id="f-self", supersedes="f-self"),
+        CycleError,
+        "f-self",
+    ),
+    (
+        "supersede a parent",
+        lambda s, f: s.write("k", "x", supersedes=f["a"], depends_on=[f["a"]]),
+        CycleError,
+        "cycle",
+    ),
     ("duplicate id", lambda s, f: s.write("other", "y", id=f["a"]), DuplicateFactError, "exists"),
     ("empty key", lambda s, f: s.write("", "x"), InvalidInputError, "key"),
     ("blank key", lambda s, f: s.write("   \t", "x"), InvalidInputError, "key"),
     ("NUL in key", lambda s, f: s.write("a\x00b", "x"), InvalidInputError, "NUL"),
     ("NUL in value", lambda s, f: s.write("k", "a\x00b"), InvalidInputError, "NUL"),
-    ("NUL in nested value", lambda s, f: s.write("k", {"x": ["y\x00"]}), InvalidInputError,
-     "NUL"),
+    ("NUL in nested value", lambda s, f: s.write("k", {"x": ["y\x00"]}), InvalidInputError, "NUL"),
     ("NUL in item value", lambda s, f: s.remember("k", "q\x00r"), InvalidInputError, "NUL"),
     ("NUL in turn", lambda s, f: s.add_turn("alice", "hi\x00there"), InvalidInputError, "NUL"),
     ("NUL in query", lambda s, f: s.context("q\x00"), InvalidInputError, "NUL"),
-    ("oversize value", lambda s, f: s.write("k", "x" * MAX_VALUE_CHARS), InvalidInputError,
-     "longer than"),
-    ("oversize nested value", lambda s, f: s.write("k", {"a": ["y" * (MAX_VALUE_CHARS - 5)]}),
-     InvalidInputError, "longer than"),
+    (
+        "oversize value",
+        lambda s, f: s.write("k", "x" * MAX_VALUE_CHARS),
+        InvalidInputError,
+        "longer than",
+    ),
+    (
+        "oversize nested value",
+        lambda s, f: s.write("k", {"a": ["y" * (MAX_VALUE_CHARS - 5)]}),
+        InvalidInputError,
+        "longer than",
+    ),
     ("set value", lambda s, f: s.write("k", {1, 2}), InvalidInputError, "JSON"),
     ("object value", lambda s, f: s.write("k", object()), InvalidInputError, "JSON"),
     ("None value", lambda s, f: s.write("k", None), InvalidInputError, "empty"),
     ("int key", lambda s, f: s.write(7, "x"), InvalidInputError, "key"),
-    ("str depends_on", lambda s, f: s.write("k", "x", depends_on=f["a"]), InvalidInputError,
-     "depends_on"),
+    (
+        "str depends_on",
+        lambda s, f: s.write("k", "x", depends_on=f["a"]),
+        InvalidInputError,
+        "depends_on",
+    ),
     ("bad scope", lambda s, f: s.write("k", "x", scope="sideways"), InvalidInputError, "scope"),
-    ("bad memory type", lambda s, f: s.write("k", "x", memory_type="gossip"), InvalidInputError,
-     "memory_type"),
-    ("negative ttl", lambda s, f: s.write("k", "x", ttl=timedelta(seconds=-1)),
-     InvalidInputError, "ttl"),
+    (
+        "bad memory type",
+        lambda s, f: s.write("k", "x", memory_type="gossip"),
+        InvalidInputError,
+        "memory_type",
+    ),
+    (
+        "negative ttl",
+        lambda s, f: s.write("k", "x", ttl=timedelta(seconds=-1)),
+        InvalidInputError,
+        "ttl",
+    ),
     ("int ttl", lambda s, f: s.remember("k", "x", ttl=5), InvalidInputError, "ttl"),
     ("set item", lambda s, f: s.remember("k", {1}), InvalidInputError, "JSON"),
     ("zero budget", lambda s, f: s.context("q", budget=0), InvalidInputError, "budget"),
@@ -89,28 +128,56 @@ CASES: list[tuple[str, Call, type[Exception], str]] = [
     ("float budget", lambda s, f: s.context("q", budget=100.0), InvalidInputError, "budget"),
     ("tiny budget", lambda s, f: s.context("q", budget=5), BudgetTooSmallError, "identity"),
     ("long key", lambda s, f: s.write("k" * 201, "x"), InvalidInputError, "longer than"),
-    ("unknown required authority", lambda s, f: s.write("k", "x", required_authority="wizard"),
-     InvalidInputError, "wizard"),
-    ("duplicate depends_on", lambda s, f: s.write("k", "x", depends_on=[f["a"], f["a"]]),
-     InvalidInputError, "depends_on"),
-    ("int supersedes", lambda s, f: s.write("k", "x", supersedes=5), InvalidInputError,
-     "supersedes"),
+    (
+        "unknown required authority",
+        lambda s, f: s.write("k", "x", required_authority="wizard"),
+        InvalidInputError,
+        "wizard",
+    ),
+    (
+        "duplicate depends_on",
+        lambda s, f: s.write("k", "x", depends_on=[f["a"], f["a"]]),
+        InvalidInputError,
+        "depends_on",
+    ),
+    (
+        "int supersedes",
+        lambda s, f: s.write("k", "x", supersedes=5),
+        InvalidInputError,
+        "supersedes",
+    ),
     ("empty id", lambda s, f: s.write("k", "x", id=" "), InvalidInputError, "id"),
-    ("str permissions", lambda s, f: s.write("k", "x", required_permissions="hr"),
-     InvalidInputError, "required_permissions"),
+    (
+        "str permissions",
+        lambda s, f: s.write("k", "x", required_permissions="hr"),
+        InvalidInputError,
+        "required_permissions",
+    ),
     ("str source", lambda s, f: s.write("k", "x", source="cfo"), InvalidInputError, "source"),
-    ("bad constraint type", lambda s, f: s.write("k", "x", constraint_type="vibes"),
-     InvalidInputError, "constraint_type"),
+    (
+        "bad constraint type",
+        lambda s, f: s.write("k", "x", constraint_type="vibes"),
+        InvalidInputError,
+        "constraint_type",
+    ),
     ("blank value", lambda s, f: s.write("k", "  "), InvalidInputError, "empty"),
     ("empty query", lambda s, f: s.context(""), InvalidInputError, "query"),
     ("int query", lambda s, f: s.context(42), InvalidInputError, "query"),
     ("empty speaker", lambda s, f: s.add_turn("", "hi"), InvalidInputError, "speaker"),
     ("empty item key", lambda s, f: s.remember(" ", "x"), InvalidInputError, "key"),
     ("NUL in history key", lambda s, f: s.history("a\x00"), InvalidInputError, "NUL"),
-    ("unknown history key is empty, not an error", lambda s, f: s.history("nothing") or
-     s.get("nothing"), UnknownFactError, "nothing"),
-    ("non-datetime stamp", lambda s, f: s.write("k", "x", timestamp="2026-01-01"),
-     InvalidInputError, "timestamp"),
+    (
+        "unknown history key is empty, not an error",
+        lambda s, f: s.history("nothing") or s.get("nothing"),
+        UnknownFactError,
+        "nothing",
+    ),
+    (
+        "non-datetime stamp",
+        lambda s, f: s.write("k", "x", timestamp="2026-01-01"),
+        InvalidInputError,
+        "timestamp",
+    ),
 ]
 
 
@@ -121,8 +188,12 @@ def _case(case: tuple[str, Call, type[Exception], str]) -> Any:
 
 @pytest.mark.parametrize(("call", "error", "fragment"), [_case(c) for c in CASES])
 def test_rejected_and_store_unchanged(
-    engine: Engine, seeded: dict[str, str], db_path: Path,
-    call: Call, error: type[Exception], fragment: str,
+    engine: Engine,
+    seeded: dict[str, str],
+    db_path: Path,
+    call: Call,
+    error: type[Exception],
+    fragment: str,
 ) -> None:
     s = engine.session(ALICE)
     before = snapshot(db_path)
@@ -138,8 +209,15 @@ def test_budget_too_small_carries_numbers(alice: Session) -> None:
     assert caught.value.budget == 3 and caught.value.needed > 3
 
 
-@pytest.mark.parametrize("fields", [{"user": "u"}, {"org": "", "user": "u"},
-                                    {"org": "   ", "user": "u"}, {"org": "a\x01", "user": "u"}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"user": "u"},
+        {"org": "", "user": "u"},
+        {"org": "   ", "user": "u"},
+        {"org": "a\x01", "user": "u"},
+    ],
+)
 def test_principal_without_org(fields: dict[str, str]) -> None:
     with pytest.raises(ValidationError, match="org"):
         Principal(**fields)  # type: ignore[arg-type]
@@ -167,8 +245,9 @@ def test_bad_scope_id_at_session_open(engine: Engine, scope_id: Any) -> None:
         engine.session(ALICE, scope_id=scope_id)
 
 
-def test_cycle_through_supersession_chain(engine: Engine, seeded: dict[str, str],
-                                          db_path: Path) -> None:
+def test_cycle_through_supersession_chain(
+    engine: Engine, seeded: dict[str, str], db_path: Path
+) -> None:
     """Superseding the key a fact depends on, by key, is a cycle as well."""
     s = engine.session(ALICE)
     before = snapshot(db_path)
@@ -188,8 +267,8 @@ def test_depends_on_invisible_fact(engine: Engine, db_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"fact_share": 0.0}, {"fact_share": 1.5}, {"recent_turns": 0},
-                {"recent_turns": 51}],
+    "options",
+    [{"fact_share": 0.0}, {"fact_share": 1.5}, {"recent_turns": 0}, {"recent_turns": 51}],
 )
 def test_bad_settings(options: dict[str, Any]) -> None:
     from statekeeper import Settings

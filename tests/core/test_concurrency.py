@@ -29,8 +29,9 @@ class TickingClock:
             return self.now
 
 
-def _run(db_path: Path, mode: str, clock: Callable[[], datetime] = lambda: START
-         ) -> list[BaseException]:
+def _run(
+    db_path: Path, mode: str, clock: Callable[[], datetime] = lambda: START
+) -> list[BaseException]:
     errors: list[BaseException] = []
     barrier = threading.Barrier(THREADS)
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from statekeeper import Session
 from tests.conftest import Clock
 

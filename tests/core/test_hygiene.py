@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from statekeeper import Session
 from statekeeper.context.hygiene import REDACTED
 from tests.conftest import Clock
@@ -66,8 +64,9 @@ def test_expired_value_redacted_in_turn(alice: Session, clock: Clock) -> None:
 
 def test_hypothetical_value_redacted_in_global_turn(alice: Session) -> None:
     alice.write("budget", "$50,000 budget")
-    alice.write("budget_scenario", "What if the budget were $95,000", scope="hypothetical",
-                scope_id="s1")
+    alice.write(
+        "budget_scenario", "What if the budget were $95,000", scope="hypothetical", scope_id="s1"
+    )
     alice.add_turn("alice", "Then $95,000 would cover the extra hires")
     assert "$95,000" not in alice.context("budget").text
 

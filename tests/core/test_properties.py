@@ -28,8 +28,7 @@ from statekeeper.context import format as fmt
 from statekeeper.context.tokens import default_tokenizer
 from tests.conftest import Clock
 
-FAST = settings(max_examples=40, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 KEYS = ("status", "address", "owner", "price")
 TOKEN = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=6)
 
@@ -45,8 +44,19 @@ class Op:
 OPS = st.lists(
     st.builds(
         Op,
-        kind=st.sampled_from(["write", "write", "supersede_id", "backdate", "separate", "turn",
-                              "ttl", "derive", "wait"]),
+        kind=st.sampled_from(
+            [
+                "write",
+                "write",
+                "supersede_id",
+                "backdate",
+                "separate",
+                "turn",
+                "ttl",
+                "derive",
+                "wait",
+            ]
+        ),
         key=st.integers(0, len(KEYS) - 1),
         token=TOKEN,
         back=st.integers(0, 30),
@@ -58,8 +68,10 @@ OPS = st.lists(
 
 @contextmanager
 def fresh_engine(clock: Clock, name: str = "state.db") -> Iterator[Engine]:
-    with tempfile.TemporaryDirectory() as folder, Engine.open(Path(folder) / name,
-                                                               clock=clock) as engine:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Engine.open(Path(folder) / name, clock=clock) as engine,
+    ):
         yield engine
 
 
@@ -130,10 +142,15 @@ def test_dead_values_never_in_context(ops: list[Op]) -> None:
 
 @FAST
 @given(
-    values=st.lists(st.text(min_size=1, max_size=120).filter(
-        lambda v: v.strip() != "" and "\x00" not in v), min_size=0, max_size=25),
-    turns=st.lists(st.text(min_size=1, max_size=200).filter(
-        lambda v: v.strip() != "" and "\x00" not in v), max_size=6),
+    values=st.lists(
+        st.text(min_size=1, max_size=120).filter(lambda v: v.strip() != "" and "\x00" not in v),
+        min_size=0,
+        max_size=25,
+    ),
+    turns=st.lists(
+        st.text(min_size=1, max_size=200).filter(lambda v: v.strip() != "" and "\x00" not in v),
+        max_size=6,
+    ),
     extra=st.integers(0, 1500),
 )
 def test_budget_always_holds(values: list[str], turns: list[str], extra: int) -> None:
@@ -192,10 +209,12 @@ def test_same_events_same_state(ops: list[Op]) -> None:
         with fresh_engine(clock, name) as engine:
             s = engine.session(Principal(org="acme", user="alice", authority="manager"))
             written = apply(s, clock, ops)
-            results.append((
-                [f.id for f in written],
-                [(f.id, f.is_valid, f.superseded_by) for k in KEYS for f in s.history(k)],
-                s.context("What is the current status?").text,
-                s.context("price", budget=120).text,
-            ))
+            results.append(
+                (
+                    [f.id for f in written],
+                    [(f.id, f.is_valid, f.superseded_by) for k in KEYS for f in s.history(k)],
+                    s.context("What is the current status?").text,
+                    s.context("price", budget=120).text,
+                )
+            )
     assert results[0] == results[1]

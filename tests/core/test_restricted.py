@@ -14,10 +14,10 @@ HR = Principal(org="acme", user="hana", authority="peer", permissions=frozenset(
 
 def _restricted(engine: Engine) -> tuple[str, str]:
     writer = engine.session(VP)
-    a = writer.write("acquisition_target", "Initech at $40M", source=ORG,
-                     required_authority="executive")
-    b = writer.write("salary_band", "L5 band $180,000", source=ORG,
-                     required_permissions=["hr"])
+    a = writer.write(
+        "acquisition_target", "Initech at $40M", source=ORG, required_authority="executive"
+    )
+    b = writer.write("salary_band", "L5 band $180,000", source=ORG, required_permissions=["hr"])
     writer.write("office_hours", "9 to 5", source=ORG)
     return a.id, b.id
 
@@ -61,8 +61,9 @@ def test_restricted_value_scrubbed_from_turns(engine: Engine) -> None:
 
 def test_cannot_supersede_unreadable_fact(engine: Engine) -> None:
     hr_policy = Source(type=SourceType.POLICY, authority="peer")
-    band = engine.session(HR).write("salary_band", "L5 band $180,000", source=hr_policy,
-                                    required_permissions=["hr"])
+    band = engine.session(HR).write(
+        "salary_band", "L5 band $180,000", source=hr_policy, required_permissions=["hr"]
+    )
     peer = engine.session(PEER)
     with pytest.raises(UnknownFactError):
         peer.supersede("salary_band", "L5 band $1")
@@ -83,5 +84,4 @@ def test_context_account_names_no_restricted_fact(engine: Engine) -> None:
     context = engine.session(PEER).context("acquisition target salary band", budget=200)
     named = set(context.included) | {o.fact_id for o in context.omitted}
     assert named.isdisjoint({a, b})
-    assert all("acquisition" not in o.detail and "salary" not in o.detail
-               for o in context.omitted)
+    assert all("acquisition" not in o.detail and "salary" not in o.detail for o in context.omitted)

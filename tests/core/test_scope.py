@@ -76,8 +76,9 @@ def test_current_value_in_global_session_ignores_hypothetical(engine: Engine) ->
     ("key", "value"),
     [("rfp", "Proposal deadline is May 3"), ("deal", "The client signed our proposal")],
 )
-def test_settled_fact_mentioning_proposal_stays_global(engine: Engine, key: str,
-                                                      value: str) -> None:
+def test_settled_fact_mentioning_proposal_stays_global(
+    engine: Engine, key: str, value: str
+) -> None:
     s = engine.session(ALICE)
     fact = s.write(key, value)
     assert fact.scope == Scope.GLOBAL

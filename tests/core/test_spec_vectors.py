@@ -104,8 +104,12 @@ def test_higher_authority_may_supersede_policy(engine: Engine) -> None:
     """The authority rule is a ladder, not a lock: the CEO may replace the CFO's policy."""
     _cfo_policy(engine)
     ceo = engine.session(Principal(org="acme", user="dana", authority="CEO"))
-    new = ceo.write("policy", "max 20% discount", supersedes="policy",
-                    source=Source(type=SourceType.POLICY, authority="CEO"))
+    new = ceo.write(
+        "policy",
+        "max 20% discount",
+        supersedes="policy",
+        source=Source(type=SourceType.POLICY, authority="CEO"),
+    )
     assert ceo.current_value("policy") == "max 20% discount"
     assert "max 15%" not in ceo.context("discount policy").text
     assert new.supersedes is not None

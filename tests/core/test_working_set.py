@@ -28,8 +28,9 @@ def test_remember_replaces_same_key(engine: Engine) -> None:
     assert "call the supplier" in text and "email the supplier" not in text
 
 
-def test_recent_turns_capped_transcript_complete(make_engine: MakeEngine, clock: Clock,
-                                                 tmp_path: Path) -> None:
+def test_recent_turns_capped_transcript_complete(
+    make_engine: MakeEngine, clock: Clock, tmp_path: Path
+) -> None:
     engine = make_engine("turns.db", Settings(recent_turns=3))
     s = engine.session(ALICE)
     for i in range(6):

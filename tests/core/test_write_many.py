@@ -16,7 +16,9 @@ NOON = datetime(2026, 1, 1, 12, 0)
 
 def _rows(path: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(path) as conn:
-        return conn.execute("SELECT fact_id, key, value, is_valid FROM facts ORDER BY seq").fetchall()
+        return conn.execute(
+            "SELECT fact_id, key, value, is_valid FROM facts ORDER BY seq"
+        ).fetchall()
 
 
 def test_batch_equals_sequential_writes(tmp_path: Path) -> None:
@@ -35,20 +37,25 @@ def test_batch_equals_sequential_writes(tmp_path: Path) -> None:
     assert batch.session(ALICE).current_value("address") == "456 Oak Ave"
 
 
-@pytest.mark.parametrize("bad", [
-    {"key": "", "value": "x"},
-    {"key": "k"},
-    {"key": "k", "value": "x", "colour": "red"},
-    {"key": "k", "value": "x", "supersedes": "no-such-fact"},
-    "not a mapping",
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"key": "", "value": "x"},
+        {"key": "k"},
+        {"key": "k", "value": "x", "colour": "red"},
+        {"key": "k", "value": "x", "supersedes": "no-such-fact"},
+        "not a mapping",
+    ],
+)
 def test_a_bad_item_anywhere_writes_nothing(tmp_path: Path, bad: object) -> None:
     engine = Engine.open(tmp_path / "s.db")
     session = engine.session(ALICE)
     session.write("seed", "kept")
     before = _rows(tmp_path / "s.db")
     with pytest.raises((InvalidInputError, LookupError)):
-        session.write_many([{"key": "first", "value": "fine"}, bad, {"key": "last", "value": "fine"}])
+        session.write_many(
+            [{"key": "first", "value": "fine"}, bad, {"key": "last", "value": "fine"}]
+        )
     assert _rows(tmp_path / "s.db") == before
 
 

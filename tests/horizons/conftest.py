@@ -35,7 +35,8 @@ def snapshot(db_path: Path) -> Snapshot:
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
     with sqlite3.connect(path) as db:
         tables = [
-            name for (name,) in db.execute(
+            name
+            for (name,) in db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
             )
         ]

@@ -17,7 +17,7 @@ from statekeeper.horizons import State, load_task_workspace, load_user_profile
 from statekeeper.store import open_store
 
 KILLS = 20
-CHILD = '''
+CHILD = """
 import asyncio, sys
 from statekeeper.horizons import State, autosave
 from statekeeper.store import open_store
@@ -33,7 +33,7 @@ while True:
     # a large workspace, so the kill often lands while SQLite is writing pages
     state.workspace.observations = [f"observation {n} " + "x" * 200] * 300
     autosave(state)
-'''
+"""
 
 
 def saved_pair(db_path: Path, task_id: str) -> int:
@@ -67,7 +67,8 @@ def test_sigkill_mid_autosave_leaves_a_consistent_pair(tmp_path: Path, db_path: 
     for kill in range(KILLS):
         child = subprocess.Popen(
             [sys.executable, str(script), str(db_path), task_id],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
         try:
             assert child.stdout is not None

@@ -96,9 +96,7 @@ def test_the_whole_lifecycle(store: Store, db_path: Path) -> None:
     assert sorted(f.value for f in live) == ["pytest", "tests run in 2s"]
 
     # everything else archived to the transcript, turn 0 not twice
-    archived = rows(
-        db_path, "SELECT turn_index, speaker, text FROM transcript ORDER BY turn_index"
-    )
+    archived = rows(db_path, "SELECT turn_index, speaker, text FROM transcript ORDER BY turn_index")
     assert archived == [
         (0, "user", "hi"),
         (1, "assistant", "hello"),
@@ -224,8 +222,13 @@ def test_promotion_leaves_authoritative_facts_to_the_engine(store: Store) -> Non
     with store.write("default") as uow:
         uow.insert_fact(
             Fact(
-                id="f-budget", key="budget", value=100, timestamp=T0, org="default",
-                user="alice", source=Source(type=SourceType.STATE_WRITE, authority="director"),
+                id="f-budget",
+                key="budget",
+                value=100,
+                timestamp=T0,
+                org="default",
+                user="alice",
+                source=Source(type=SourceType.STATE_WRITE, authority="director"),
             )
         )
     state = asyncio.run(State.start_task(query="q", user_id="alice", store=store))

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-PG_ADMIN = os.environ.get("STATEKEEPER_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=postgres")
+PG_ADMIN = os.environ.get(
+    "STATEKEEPER_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
+)
 PG_BASE = os.environ.get("STATEKEEPER_PG_URL", "postgresql://postgres@127.0.0.1:5432")
 
 

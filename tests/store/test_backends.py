@@ -99,16 +99,50 @@ def test_concurrent_supersession_keeps_one_head(store_url: str, org: str) -> Non
 def test_statebench_adapter_runs_on_either_backend(store_url: str) -> None:
     strategy = StateKeeperStrategy(token_budget=2000, url=store_url)
     strategy.reset()
-    strategy.initialize_from_state({
-        "identity_role": {"user_name": "Ana", "authority": "Logistics Manager", "organization": "Acme"},
-        "persistent_facts": [{"id": "F1", "key": "dock", "value": "Dock 4", "source": {"type": "user"},
-                              "ts": "2026-01-05T09:00:00"}],
-        "environment": {"now": "2026-01-05T09:00:00"},
-    })
-    strategy.process_event({"type": "conversation_turn", "ts": "2026-01-05T09:05:00",
-                            "speaker": "user", "text": "Trucks unload at Dock 4."})
-    strategy.process_event({"type": "supersession", "ts": "2026-01-05T09:10:00", "writes": [
-        {"id": "F2", "key": "dock_v2", "value": "Dock 9", "supersedes": "dock", "source": {"type": "user"}}]})
-    context = strategy.build_context({"prompt": "Which dock do trucks use?", "ts": "2026-01-05T09:12:00"}).context
+    strategy.initialize_from_state(
+        {
+            "identity_role": {
+                "user_name": "Ana",
+                "authority": "Logistics Manager",
+                "organization": "Acme",
+            },
+            "persistent_facts": [
+                {
+                    "id": "F1",
+                    "key": "dock",
+                    "value": "Dock 4",
+                    "source": {"type": "user"},
+                    "ts": "2026-01-05T09:00:00",
+                }
+            ],
+            "environment": {"now": "2026-01-05T09:00:00"},
+        }
+    )
+    strategy.process_event(
+        {
+            "type": "conversation_turn",
+            "ts": "2026-01-05T09:05:00",
+            "speaker": "user",
+            "text": "Trucks unload at Dock 4.",
+        }
+    )
+    strategy.process_event(
+        {
+            "type": "supersession",
+            "ts": "2026-01-05T09:10:00",
+            "writes": [
+                {
+                    "id": "F2",
+                    "key": "dock_v2",
+                    "value": "Dock 9",
+                    "supersedes": "dock",
+                    "source": {"type": "user"},
+                }
+            ],
+        }
+    )
+    context = strategy.build_context(
+        {"prompt": "Which dock do trucks use?", "ts": "2026-01-05T09:12:00"}
+    ).context
     strategy.close()
     assert "Dock 9" in context and "Dock 4" not in context

@@ -25,9 +25,13 @@ def seeded(postgres_url: str, org: str) -> str:
 def test_rls_is_enabled_and_forced_on_every_org_table(postgres_url: str) -> None:
     Engine.open(postgres_url).close()
     with psycopg.connect(_dsn(postgres_url)) as conn:
-        rows = dict(conn.execute(
-            "SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class "
-            "WHERE relname = ANY(%s)", (list(ORG_TABLES),)).fetchall())
+        rows = dict(
+            conn.execute(
+                "SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class "
+                "WHERE relname = ANY(%s)",
+                (list(ORG_TABLES),),
+            ).fetchall()
+        )
     assert rows == {table: True for table in ORG_TABLES}
 
 
@@ -37,7 +41,9 @@ def test_a_connection_bound_to_one_org_cannot_see_another(seeded: str, org: str)
         conn.execute("SELECT set_config('statekeeper.org', %s, false)", (org,))
         orgs = {row[0] for row in conn.execute("SELECT org_id FROM facts")}
         assert orgs == {org}
-        values = [row[0] for row in conn.execute("SELECT value FROM facts WHERE org_id <> %s", (org,))]
+        values = [
+            row[0] for row in conn.execute("SELECT value FROM facts WHERE org_id <> %s", (org,))
+        ]
         assert values == []
         conn.execute("SELECT set_config('statekeeper.org', '', false)")
         assert conn.execute("SELECT count(*) FROM facts").fetchone() == (0,)
@@ -50,7 +56,9 @@ def test_a_connection_cannot_write_into_another_org(seeded: str, org: str) -> No
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute(
                 "INSERT INTO user_profiles (org_id, user_id, profile_data, updated_at) "
-                "VALUES (%s, 'mallory', '{}', now())", (org + "-b",))
+                "VALUES (%s, 'mallory', '{}', now())",
+                (org + "-b",),
+            )
         conn.rollback()
         conn.execute("SET ROLE statekeeper_app")
         conn.execute("SELECT set_config('statekeeper.org', %s, false)", (org,))
@@ -66,6 +74,8 @@ def test_partition_keys_lead_every_primary_key_and_index(postgres_url: str) -> N
                FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid
                JOIN pg_class i ON i.oid = x.indexrelid
                JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
-               WHERE t.relname = ANY(%s)""", (list(ORG_TABLES),)).fetchall()
+               WHERE t.relname = ANY(%s)""",
+            (list(ORG_TABLES),),
+        ).fetchall()
     assert rows, "no indexes found"
     assert {(table, index) for table, index, first in rows if first != "org_id"} == set()

@@ -70,7 +70,10 @@ def assemble(
 
     fact_limit = packer.used + int((budget - packer.used) * fact_share)
     included: list[str] = []
-    for header, group in ((fmt.CONSTRAINTS_HEADER, layers.constraints), (fmt.FACTS_HEADER, layers.facts)):
+    for header, group in (
+        (fmt.CONSTRAINTS_HEADER, layers.constraints),
+        (fmt.FACTS_HEADER, layers.facts),
+    ):
         lines = _pack_facts(header, group, packer, fact_limit, show_metadata, included, omitted)
         if lines:
             sections.append(lines)

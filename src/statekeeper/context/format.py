@@ -10,7 +10,10 @@ from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetI
 
 
 def identity_section(identity: IdentityRole) -> str:
-    parts = [f"User: {identity.user_name} (id {identity.user_id})", f"Authority: {identity.authority}"]
+    parts = [
+        f"User: {identity.user_name} (id {identity.user_id})",
+        f"Authority: {identity.authority}",
+    ]
     if identity.department:
         parts.append(f"Department: {identity.department}")
     parts.append(f"Organization: {identity.organization}")

@@ -13,8 +13,8 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.terms import query_terms
-from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
 from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
+from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
 from statekeeper.store.base import UnitOfWork, View
 
 # Below this many live facts every one is considered; above it, the store's full-text index
@@ -64,7 +64,9 @@ def gather(
             withheld += 1
             hidden.append(fact)
         elif not in_scope(fact, where):
-            omitted.append(Omission(reason="out of scope", fact_id=fact.id, detail=fact.scope.value))
+            omitted.append(
+                Omission(reason="out of scope", fact_id=fact.id, detail=fact.scope.value)
+            )
             hidden.append(fact)
         else:
             shown.append(fact)
@@ -99,8 +101,12 @@ def gather(
             omitted.append(Omission(reason="out of scope", detail=f"turn {turn.index}"))
             continue
         if turn.speaker != "assistant" and extraction_attempt(turn.text):
-            omitted.append(Omission(reason="request for information not visible to this user",
-                                    detail=f"turn {turn.index}"))
+            omitted.append(
+                Omission(
+                    reason="request for information not visible to this user",
+                    detail=f"turn {turn.index}",
+                )
+            )
             continue
         text = clean(turn.text)
         if text != turn.text:
@@ -108,7 +114,8 @@ def gather(
         cleaned.append((turn, text))
 
     items = [
-        i for i in uow.items(principal.user, where.task_id)
+        i
+        for i in uow.items(principal.user, where.task_id)
         if i.expires_at is None or i.expires_at > environment.current_time
     ]
     return Layers(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 REDACTED = "[outdated]"
 
@@ -46,7 +46,9 @@ _MIN_PHRASE = 4
 def value_parts(text: str) -> frozenset[str]:
     """The distinctive values inside a text, normalized for comparison."""
     found = {_norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
-    found |= {_norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))}
+    found |= {
+        _norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))
+    }
     return frozenset(found)
 
 

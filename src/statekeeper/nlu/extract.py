@@ -15,8 +15,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from statekeeper.model import Fact
 
 ValueType = Literal[
-    "date", "time", "datetime", "money", "percent", "count", "duration", "location",
-    "person", "organization", "status", "text",
+    "date",
+    "time",
+    "datetime",
+    "money",
+    "percent",
+    "count",
+    "duration",
+    "location",
+    "person",
+    "organization",
+    "status",
+    "text",
 ]
 
 
@@ -25,7 +35,9 @@ class Candidate(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    key: str = Field(min_length=1, max_length=200, description="snake_case subject, e.g. shipping_address")
+    key: str = Field(
+        min_length=1, max_length=200, description="snake_case subject, e.g. shipping_address"
+    )
     value: str = Field(min_length=1, max_length=2000)
     value_type: ValueType = "text"
     entity: str | None = None

@@ -21,37 +21,110 @@ def _table(*phrases: str) -> re.Pattern[str]:
 
 
 OPEN_DIGRESSION = _table(
-    r"hold on", r"hang on", r"one sec(ond)?", r"quick question", r"side note", r"before i forget",
-    r"sidebar", r"switching gears", r"unrelated(ly)?", r"sorry to interrupt", r"let me interrupt",
-    r"something (urgent )?came up", r"urgent(ly)?:", r"quick interruption", r"tangent",
+    r"hold on",
+    r"hang on",
+    r"one sec(ond)?",
+    r"quick question",
+    r"side note",
+    r"before i forget",
+    r"sidebar",
+    r"switching gears",
+    r"unrelated(ly)?",
+    r"sorry to interrupt",
+    r"let me interrupt",
+    r"something (urgent )?came up",
+    r"urgent(ly)?:",
+    r"quick interruption",
+    r"tangent",
 )
 OPEN_HYPOTHETICAL = _table(
-    r"what if", r"suppose", r"supposing", r"hypothetical(ly)?", r"imagine", r"brainstorm(ing)?",
-    r"thinking out loud", r"exploratory", r"just exploring", r"rough (estimate|estimation|numbers)",
-    r"ballpark", r"let'?s say", r"for the sake of argument", r"in a scenario", r"scenario where",
-    r"speculat(e|ing|ion)", r"don'?t quote me", r"off the top of my head", r"playing devil'?s advocate",
+    r"what if",
+    r"suppose",
+    r"supposing",
+    r"hypothetical(ly)?",
+    r"imagine",
+    r"brainstorm(ing)?",
+    r"thinking out loud",
+    r"exploratory",
+    r"just exploring",
+    r"rough (estimate|estimation|numbers)",
+    r"ballpark",
+    r"let'?s say",
+    r"for the sake of argument",
+    r"in a scenario",
+    r"scenario where",
+    r"speculat(e|ing|ion)",
+    r"don'?t quote me",
+    r"off the top of my head",
+    r"playing devil'?s advocate",
 )
 CLOSE_SIDE = _table(
-    r"back to", r"anyway", r"anyhow", r"where were we", r"as i was saying", r"returning to",
-    r"let'?s (get back|continue|resume|return)", r"that'?s enough", r"enough (of that|for now)",
-    r"real commitments?", r"for real", r"resolved", r"done with (that|the)", r"continuing",
-    r"resuming", r"getting back", r"picking (this|that|it) back up",
+    r"back to",
+    r"anyway",
+    r"anyhow",
+    r"where were we",
+    r"as i was saying",
+    r"returning to",
+    r"let'?s (get back|continue|resume|return)",
+    r"that'?s enough",
+    r"enough (of that|for now)",
+    r"real commitments?",
+    r"for real",
+    r"resolved",
+    r"done with (that|the)",
+    r"continuing",
+    r"resuming",
+    r"getting back",
+    r"picking (this|that|it) back up",
 )
 COMMITS = _table(
-    r"decided", r"decision", r"confirmed", r"commit(ted|ment)?", r"final(ized)?", r"official(ly)?",
-    r"approved", r"signed", r"going with", r"let'?s go with", r"locked in",
+    r"decided",
+    r"decision",
+    r"confirmed",
+    r"commit(ted|ment)?",
+    r"final(ized)?",
+    r"official(ly)?",
+    r"approved",
+    r"signed",
+    r"going with",
+    r"let'?s go with",
+    r"locked in",
 )
 CORRECTION = _table(
-    r"actually", r"scratch that", r"correction", r"i meant", r"no wait", r"wait,? no", r"instead",
-    r"change (that|it|this) to", r"no longer", r"overrid(e|ing|den)", r"revis(e|ed|ing)",
-    r"updated?", r"going forward", r"from now on", r"as of (today|now|this \w+)", r"turns out",
-    r"make (that|it)", r"switch(ing|ed)? (to|over)", r"moved? (it )?to", r"changed",
+    r"actually",
+    r"scratch that",
+    r"correction",
+    r"i meant",
+    r"no wait",
+    r"wait,? no",
+    r"instead",
+    r"change (that|it|this) to",
+    r"no longer",
+    r"overrid(e|ing|den)",
+    r"revis(e|ed|ing)",
+    r"updated?",
+    r"going forward",
+    r"from now on",
+    r"as of (today|now|this \w+)",
+    r"turns out",
+    r"make (that|it)",
+    r"switch(ing|ed)? (to|over)",
+    r"moved? (it )?to",
+    r"changed",
 )
 NEGATED_CHANGE = _table(
-    r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)", r"no change", r"unchanged",
-    r"still the same", r"stays? the same", r"remains? (the same|unchanged)", r"keep (it|that) as is",
+    r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)",
+    r"no change",
+    r"unchanged",
+    r"still the same",
+    r"stays? the same",
+    r"remains? (the same|unchanged)",
+    r"keep (it|that) as is",
 )
-QUESTION = re.compile(r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b", re.IGNORECASE)
+QUESTION = re.compile(
+    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b",
+    re.IGNORECASE,
+)
 
 _V = r"(?P<v>[^.;!?]+)"
 _S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+)?)"
@@ -60,13 +133,34 @@ _S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+)?)"
 ASSERTIONS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
     (re.compile(p, re.IGNORECASE), corrective)
     for p, corrective in (
-        (rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}", True),
-        (rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in)\s+{_V}", True),
-        (rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}", True),
-        (rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}", True),
-        (rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}", True),
-        (rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}", True),
-        (rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}", True),
+        (
+            rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}",
+            True,
+        ),
+        (
+            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in)\s+{_V}",
+            True,
+        ),
+        (
+            rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}",
+            True,
+        ),
+        (
+            rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}",
+            True,
+        ),
+        (
+            rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}",
+            True,
+        ),
+        (
+            rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}",
+            True,
+        ),
+        (
+            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
+            True,
+        ),
         (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True),
         (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True),
         (rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}", False),
@@ -78,17 +172,52 @@ REVERSION = re.compile(
     re.IGNORECASE,
 )
 PAST_MARKER = _table(
-    r"originally", r"initially", r"previously", r"formerly", r"used to be", r"instead of",
-    r"rather than", r"no longer", r"changed from", r"moved from", r"was considered", r"not",
-    r"earlier", r"the old", r"the original",
+    r"originally",
+    r"initially",
+    r"previously",
+    r"formerly",
+    r"used to be",
+    r"instead of",
+    r"rather than",
+    r"no longer",
+    r"changed from",
+    r"moved from",
+    r"was considered",
+    r"not",
+    r"earlier",
+    r"the old",
+    r"the original",
 )
 CONTRAST = _table(
-    r"instead", r"rather than", r"overrid(e|es|ing|den)", r"overrule[sd]?", r"capped", r"cap(ped)? at",
-    r"no longer", r"now", r"only", r"not allowed", r"must not", r"never", r"revoke[sd]?",
-    r"replace[sd]?", r"cancel(l?ed)?", r"supersede[sd]?", r"no exceptions?", r"overrode",
-    r"drop(ped)?", r"can'?t", r"cannot", r"dismissed", r"cut", r"down to", r"mandate[sd]?",
+    r"instead",
+    r"rather than",
+    r"overrid(e|es|ing|den)",
+    r"overrule[sd]?",
+    r"capped",
+    r"cap(ped)? at",
+    r"no longer",
+    r"now",
+    r"only",
+    r"not allowed",
+    r"must not",
+    r"never",
+    r"revoke[sd]?",
+    r"replace[sd]?",
+    r"cancel(l?ed)?",
+    r"supersede[sd]?",
+    r"no exceptions?",
+    r"overrode",
+    r"drop(ped)?",
+    r"can'?t",
+    r"cannot",
+    r"dismissed",
+    r"cut",
+    r"down to",
+    r"mandate[sd]?",
 )
-_FILLER = re.compile(r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE)
+_FILLER = re.compile(
+    r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE
+)
 
 
 # A verdict is not a value: "the data is correct" states no new value for anything.
@@ -165,7 +294,9 @@ GENERIC_HEADS = frozenset(
     """plan plans decision choice option approach one thing it that this policy status answer
     pick call direction idea proposal number figure value date time deadline schedule""".split()
 )
-_QUALIFIERS = frozenset("the our this that official final new actual real updated revised current correct".split())
+_QUALIFIERS = frozenset(
+    "the our this that official final new actual real updated revised current correct".split()
+)
 
 
 def generic_subject(subject: str) -> bool:
@@ -224,13 +355,21 @@ def past_spans(text: str, values: list[str]) -> list[str]:
 
 
 EXTRACTION_ATTEMPT = _table(
-    r"ignore (all |any )?(previous|prior|above) instructions", r"system prompt", r"developer mode",
-    r"pretend (you are|to be)", r"(previous|earlier|last|other) (conversation|session|chat)s?",
-    r"what did \w+ (say|tell|share|mention)", r"other (customers?|clients?|tenants?|companies|users?)'?s?",
-    r"another (customer|client|tenant|company|user)", r"their (budget|pricing|discount|contract|data|plans?)",
-    r"competitor'?s (data|pricing|budget|plans?)", r"reveal", r"leak",
+    r"ignore (all |any )?(previous|prior|above) instructions",
+    r"system prompt",
+    r"developer mode",
+    r"pretend (you are|to be)",
+    r"(previous|earlier|last|other) (conversation|session|chat)s?",
+    r"what did \w+ (say|tell|share|mention)",
+    r"other (customers?|clients?|tenants?|companies|users?)'?s?",
+    r"another (customer|client|tenant|company|user)",
+    r"their (budget|pricing|discount|contract|data|plans?)",
+    r"competitor'?s (data|pricing|budget|plans?)",
+    r"reveal",
+    r"leak",
     r"(discussed|talked about|agreed|decided|shared)( \w+)? (last time|before|previously|earlier)",
-    r"i forgot my notes", r"remind me what (we|they|you) (discussed|said|shared)",
+    r"i forgot my notes",
+    r"remind me what (we|they|you) (discussed|said|shared)",
 )
 
 
@@ -265,8 +404,11 @@ def conflicts(a: str, b: str, needed: int = 3) -> bool:
 
 def corrects(text: str) -> bool:
     """Does a statement present itself as a correction or reversal of something said?"""
-    return bool(refuted_speakers(text)) or CORRECTION.search(text) is not None or \
-        CONTRAST.search(text) is not None
+    return (
+        bool(refuted_speakers(text))
+        or CORRECTION.search(text) is not None
+        or CONTRAST.search(text) is not None
+    )
 
 
 def figures_clash(a: str, b: str) -> bool:
@@ -288,12 +430,16 @@ def figures_clash(a: str, b: str) -> bool:
 
 _UPPER_BOUND = re.compile(
     r"(?:under|below|less than|up to|at most|max(?:imum)?(?: of)?|capped at|cap of|no more than|"
-    r"not to exceed|within)\s*$", re.IGNORECASE)
+    r"not to exceed|within)\s*$",
+    re.IGNORECASE,
+)
 
 
 _LIMIT_WORD = re.compile(
     r"(?:under|below|less than|up to|at most|max(?:imum)?|capped at|no more than|over|above|"
-    r"more than|at least|exceeding|beyond|min(?:imum)?)\s*$", re.IGNORECASE)
+    r"more than|at least|exceeding|beyond|min(?:imum)?)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _within_limit(text: str, bounds: set[str], values: set[str], other_text: str) -> bool | None:
@@ -303,11 +449,14 @@ def _within_limit(text: str, bounds: set[str], values: set[str], other_text: str
     limits = []
     for bound in bounds:
         at = lowered.find(bound)
-        if at < 0 or not _UPPER_BOUND.search(lowered[max(0, at - 20):at]):
+        if at < 0 or not _UPPER_BOUND.search(lowered[max(0, at - 20) : at]):
             return None
         limits.append(amount(bound))
-    if any(_LIMIT_WORD.search(other_text[max(0, other_text.find(v) - 20):other_text.find(v)])
-           for v in values if other_text.find(v) >= 0):
+    if any(
+        _LIMIT_WORD.search(other_text[max(0, other_text.find(v) - 20) : other_text.find(v)])
+        for v in values
+        if other_text.find(v) >= 0
+    ):
         return None  # two limits, not a figure against a limit
     figures = [amount(v) for v in values]
     if any(x is None for x in limits + figures):
@@ -316,7 +465,15 @@ def _within_limit(text: str, bounds: set[str], values: set[str], other_text: str
 
 
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
-_UNIT_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30, "quarter": 91, "year": 365}
+_UNIT_DAYS = {
+    "minute": 1 / 1440,
+    "hour": 1 / 24,
+    "day": 1,
+    "week": 7,
+    "month": 30,
+    "quarter": 91,
+    "year": 365,
+}
 
 
 def amount(figure: str) -> float | None:
@@ -343,7 +500,17 @@ def subject_matches(subject: str, key: str, value: str) -> int:
 
 
 __all__ = [
-    "Assertion", "Transition", "assertion", "commits", "conflicts", "extraction_attempt",
-    "is_question", "mentions",
-    "past_spans", "reversion", "same_signal", "subject_matches", "transition",
+    "Assertion",
+    "Transition",
+    "assertion",
+    "commits",
+    "conflicts",
+    "extraction_attempt",
+    "is_question",
+    "mentions",
+    "past_spans",
+    "reversion",
+    "same_signal",
+    "subject_matches",
+    "transition",
 ]

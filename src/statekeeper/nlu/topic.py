@@ -21,7 +21,9 @@ _STOP = frozenset(
     two three okay ok yes note update updated please go going think thinks said says say well like
     actually really instead rather today tomorrow yesterday week weeks day days month months year""".split()
 )
-_IDENTIFIER = re.compile(r"^(?:[A-Z]{2,}[\w\-#]*|#\d+|[A-Za-z]+[\-#]?\d+[\w\-]*|[A-Z][a-z]+[A-Z]\w*)$")
+_IDENTIFIER = re.compile(
+    r"^(?:[A-Z]{2,}[\w\-#]*|#\d+|[A-Za-z]+[\-#]?\d+[\w\-]*|[A-Z][a-z]+[A-Z]\w*)$"
+)
 
 
 def stem(word: str) -> str:
@@ -38,7 +40,9 @@ def stem(word: str) -> str:
 def topic_terms(text: str) -> frozenset[str]:
     """Content stems of a text, stop words and generic verbs dropped."""
     return frozenset(
-        stem(w) for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 1 and not w.isdigit()
+        stem(w)
+        for w in _WORD.findall(text)
+        if w.lower() not in _STOP and len(w) > 1 and not w.isdigit()
     )
 
 
@@ -83,11 +87,20 @@ _KINDS = (
     ("money", re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|eur|k|m)\b", re.IGNORECASE)),
     ("percent", re.compile(r"\d\s?%|\bpercent\b", re.IGNORECASE)),
     ("time", re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
-    ("duration", re.compile(r"\b\d+(?:\.\d+)?[\s-]*(?:minute|hour|day|week|month|quarter|year)s?\b", re.IGNORECASE)),
-    ("date", re.compile(
-        r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
-        r"|\b(?:this|next|last) (?:week|month|quarter|year)\b|\b\d{4}-\d{2}-\d{2}\b|\bq[1-4]\b|\btomorrow\b|\btoday\b",
-        re.IGNORECASE)),
+    (
+        "duration",
+        re.compile(
+            r"\b\d+(?:\.\d+)?[\s-]*(?:minute|hour|day|week|month|quarter|year)s?\b", re.IGNORECASE
+        ),
+    ),
+    (
+        "date",
+        re.compile(
+            r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
+            r"|\b(?:this|next|last) (?:week|month|quarter|year)\b|\b\d{4}-\d{2}-\d{2}\b|\bq[1-4]\b|\btomorrow\b|\btoday\b",
+            re.IGNORECASE,
+        ),
+    ),
 )
 
 

@@ -87,8 +87,11 @@ class HorizonStore:
         if owner is None:
             self.conn.execute(
                 insert(task_workspaces).values(
-                    org_id=self.org, task_id=task_id, user_id=user_id,
-                    workspace_data=workspace_data, updated_at=at,
+                    org_id=self.org,
+                    task_id=task_id,
+                    user_id=user_id,
+                    workspace_data=workspace_data,
+                    updated_at=at,
                 )
             )
             return True
@@ -138,8 +141,12 @@ class HorizonStore:
                 index, following = following, following + 1
             rows.append(
                 {
-                    "org_id": self.org, "user_id": user_id, "task_id": task_id,
-                    "turn_index": index, "speaker": entry.speaker, "text": entry.text,
+                    "org_id": self.org,
+                    "user_id": user_id,
+                    "task_id": task_id,
+                    "turn_index": index,
+                    "speaker": entry.speaker,
+                    "text": entry.text,
                     "timestamp": entry.timestamp,
                 }
             )

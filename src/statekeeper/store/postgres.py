@@ -46,7 +46,7 @@ def ts_query(terms: Sequence[str]) -> str:
 def psycopg_url(url: str) -> str:
     for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -55,11 +55,20 @@ class PostgresUnitOfWork(SqlUnitOfWork):
         query = ts_query(terms)
         if not query:
             return []
-        rows = self.conn.execute(
-            _SEARCH,
-            {"query": query, "org": self.org, "user": view.user,
-             "capability": view.capability, "limit": limit},
-        ).mappings().all()
+        rows = (
+            self.conn.execute(
+                _SEARCH,
+                {
+                    "query": query,
+                    "org": self.org,
+                    "user": view.user,
+                    "capability": view.capability,
+                    "limit": limit,
+                },
+            )
+            .mappings()
+            .all()
+        )
         return self._facts(rows, edges=False)
 
 

@@ -148,9 +148,7 @@ task_workspaces = Table(
     Column("workspace_data", Text, nullable=False),
     Column("updated_at", DateTime, nullable=False),
     PrimaryKeyConstraint("org_id", "task_id"),
-    ForeignKeyConstraint(
-        ["org_id", "user_id"], ["user_profiles.org_id", "user_profiles.user_id"]
-    ),
+    ForeignKeyConstraint(["org_id", "user_id"], ["user_profiles.org_id", "user_profiles.user_id"]),
     Index("ix_task_workspaces_user", "org_id", "user_id"),
 )
 

@@ -46,13 +46,19 @@ _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindpara
 _NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     _D.org_id == bindparam("org"),
-    or_(_D.fact_id.in_(bindparam("ids", expanding=True)),
-        _D.depends_on_id.in_(bindparam("ids_again", expanding=True))),
+    or_(
+        _D.fact_id.in_(bindparam("ids", expanding=True)),
+        _D.depends_on_id.in_(bindparam("ids_again", expanding=True)),
+    ),
 )
 _INVALIDATED_SINCE = (
     select(facts)
-    .where(_VISIBLE, _F.is_valid == false(), _F.forgotten == false(),
-           _F.invalidated_at >= bindparam("since"))
+    .where(
+        _VISIBLE,
+        _F.is_valid == false(),
+        _F.forgotten == false(),
+        _F.invalidated_at >= bindparam("since"),
+    )
     .order_by(_F.invalidated_at.desc())
     .limit(bindparam("limit"))
 )
@@ -60,7 +66,9 @@ _LIVE_COUNT = select(func.count()).select_from(
     select(_F.fact_id).where(_LIVE).limit(bindparam("cap")).subquery()
 )
 _CONSTRAINTS = (
-    select(facts).where(_LIVE, _F.is_constraint == true()).order_by(_F.seq.desc())
+    select(facts)
+    .where(_LIVE, _F.is_constraint == true())
+    .order_by(_F.seq.desc())
     .limit(bindparam("limit"))
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
@@ -170,12 +178,16 @@ class SqlUnitOfWork:
         depends: dict[str, list[str]] = {}
         derived: dict[str, list[str]] = {}
         for part in chunks(ids):
-            found = self.conn.execute(_EDGES, {"org": self.org, "ids": list(part), "ids_again": list(part)})
+            found = self.conn.execute(
+                _EDGES, {"org": self.org, "ids": list(part), "ids_again": list(part)}
+            )
             for fact_id, parent in found:
                 depends.setdefault(fact_id, []).append(parent)
                 derived.setdefault(parent, []).append(fact_id)
         return [
-            row_to_fact(r, sorted(depends.get(r["fact_id"], ())), sorted(derived.get(r["fact_id"], ())))
+            row_to_fact(
+                r, sorted(depends.get(r["fact_id"], ())), sorted(derived.get(r["fact_id"], ()))
+            )
             for r in rows
         ]
 
@@ -190,7 +202,10 @@ class SqlUnitOfWork:
         if fact.depends_on:
             self.conn.execute(
                 insert(fact_dependencies),
-                [{"org_id": self.org, "fact_id": fact.id, "depends_on_id": p} for p in fact.depends_on],
+                [
+                    {"org_id": self.org, "fact_id": fact.id, "depends_on_id": p}
+                    for p in fact.depends_on
+                ],
             )
 
     def get_fact(self, fact_id: str) -> Fact | None:
@@ -226,7 +241,9 @@ class SqlUnitOfWork:
 
     def valid_facts(self, view: View, limit: int | None = None, edges: bool = False) -> list[Fact]:
         """Live visible facts, newest first (`limit` None for all)."""
-        rows = self._rows(_VALID_FACTS, self._params(view, limit=NO_LIMIT if limit is None else limit))
+        rows = self._rows(
+            _VALID_FACTS, self._params(view, limit=NO_LIMIT if limit is None else limit)
+        )
         return self._facts(rows, edges)
 
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
@@ -258,14 +275,22 @@ class SqlUnitOfWork:
             update(facts)
             .where(_F.org_id == self.org, _F.fact_id == fact_id)
             .values(
-                value="null", body="", forgotten=True, is_valid=False,
-                invalidated_at=at, invalid_reason="forgotten",
+                value="null",
+                body="",
+                forgotten=True,
+                is_valid=False,
+                invalidated_at=at,
+                invalid_reason="forgotten",
             )
         )
         self.conn.execute(
             insert(fact_tombstones).values(
-                org_id=self.org, fact_id=fact_id, user_id=row.user_id, key=row.key,
-                forgotten_at=at, forgotten_by=by,
+                org_id=self.org,
+                fact_id=fact_id,
+                user_id=row.user_id,
+                key=row.key,
+                forgotten_at=at,
+                forgotten_by=by,
             )
         )
 
@@ -280,9 +305,13 @@ class SqlUnitOfWork:
         )
         self.conn.execute(
             insert(working_items).values(
-                org_id=self.org, user_id=user, task_id=task_id, key=item.key,
+                org_id=self.org,
+                user_id=user,
+                task_id=task_id,
+                key=item.key,
                 value=json.dumps(item.value, ensure_ascii=False),
-                created_at=item.created_at, expires_at=item.expires_at,
+                created_at=item.created_at,
+                expires_at=item.expires_at,
             )
         )
 
@@ -295,8 +324,10 @@ class SqlUnitOfWork:
         ).mappings()
         return [
             WorkingSetItem(
-                key=r["key"], value=json.loads(r["value"]),
-                created_at=r["created_at"], expires_at=r["expires_at"],
+                key=r["key"],
+                value=json.loads(r["value"]),
+                created_at=r["created_at"],
+                expires_at=r["expires_at"],
             )
             for r in rows
         ]
@@ -315,19 +346,25 @@ class SqlUnitOfWork:
         where = and_(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
         self.conn.execute(
             insert(recent_turns).values(
-                org_id=self.org, user_id=user, task_id=task_id,
-                turn_index=turn.index, turn=turn.model_dump_json(),
+                org_id=self.org,
+                user_id=user,
+                task_id=task_id,
+                turn_index=turn.index,
+                turn=turn.model_dump_json(),
             )
         )
-        self.conn.execute(
-            delete(recent_turns).where(where, t.turn_index <= turn.index - keep)
-        )
+        self.conn.execute(delete(recent_turns).where(where, t.turn_index <= turn.index - keep))
 
     def archive_turn(self, user: str, task_id: str, turn: Turn) -> None:
         self.conn.execute(
             insert(transcript).values(
-                org_id=self.org, user_id=user, task_id=task_id, turn_index=turn.index,
-                speaker=turn.speaker, text=turn.text, timestamp=turn.timestamp,
+                org_id=self.org,
+                user_id=user,
+                task_id=task_id,
+                turn_index=turn.index,
+                speaker=turn.speaker,
+                text=turn.text,
+                timestamp=turn.timestamp,
             )
         )
 
@@ -344,8 +381,12 @@ class SqlUnitOfWork:
                 cleaned = turn.model_copy(update={"text": pattern.sub(replacement, turn.text)})
                 self.conn.execute(
                     update(recent_turns)
-                    .where(t.org_id == self.org, t.user_id == user, t.task_id == task_id,
-                           t.turn_index == index)
+                    .where(
+                        t.org_id == self.org,
+                        t.user_id == user,
+                        t.task_id == task_id,
+                        t.turn_index == index,
+                    )
                     .values(turn=cleaned.model_dump_json())
                 )
 

@@ -38,11 +38,21 @@ class SqliteUnitOfWork(SqlUnitOfWork):
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
         if not terms:
             return []
-        rows = self.conn.execute(
-            _SEARCH,
-            {"match": fts_match(terms, self.org), "org": self.org, "user": view.user,
-             "capability": view.capability, "limit": limit, "inner": 3 * limit},
-        ).mappings().all()
+        rows = (
+            self.conn.execute(
+                _SEARCH,
+                {
+                    "match": fts_match(terms, self.org),
+                    "org": self.org,
+                    "user": view.user,
+                    "capability": view.capability,
+                    "limit": limit,
+                    "inner": 3 * limit,
+                },
+            )
+            .mappings()
+            .all()
+        )
         return self._facts(rows, edges=False)
 
 
