@@ -22,6 +22,7 @@ class Provider:
     requests: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
     fail_with: list[int] = field(default_factory=list)  # statuses to answer first, in order
+    structured: list[Any] = field(default_factory=list)  # replies to schema-constrained calls
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -71,6 +72,11 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                 self._send(failure, {"error": {"message": "scripted failure", "type": "x"}})
                 return
             prompt = body["messages"][-1]["content"]
+            content = reply_text(prompt)
+            if "response_format" in body:
+                with provider.lock:
+                    scripted = provider.structured.pop(0)
+                content = scripted if isinstance(scripted, str) else json.dumps(scripted)
             self._send(
                 200,
                 {
@@ -82,7 +88,7 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                         {
                             "index": 0,
                             "finish_reason": "stop",
-                            "message": {"role": "assistant", "content": reply_text(prompt)},
+                            "message": {"role": "assistant", "content": content},
                         }
                     ],
                     "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
@@ -100,6 +106,18 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                 )
                 return
             prompt = body["messages"][-1]["content"]
+            blocks: list[dict[str, Any]] = [{"type": "text", "text": reply_text(prompt)}]
+            if "tools" in body:
+                with provider.lock:
+                    scripted = provider.structured.pop(0)
+                blocks = [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_1",
+                        "name": body["tools"][0]["name"],
+                        "input": scripted,
+                    }
+                ]
             self._send(
                 200,
                 {
@@ -107,8 +125,8 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                     "type": "message",
                     "role": "assistant",
                     "model": body["model"],
-                    "content": [{"type": "text", "text": reply_text(prompt)}],
-                    "stop_reason": "end_turn",
+                    "content": blocks,
+                    "stop_reason": "tool_use" if "tools" in body else "end_turn",
                     "stop_sequence": None,
                     "usage": {"input_tokens": 1, "output_tokens": 1},
                 },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import anthropic
 
 from statekeeper.llm.base import RETRYABLE_STATUS, LLMError, api_key
@@ -53,3 +55,30 @@ class AnthropicClient:
         return "".join(
             block.text for block in message.content if isinstance(block, anthropic.types.TextBlock)
         )
+
+    def complete_json(
+        self, system: str | None, prompt: str, schema: dict[str, Any], name: str
+    ) -> dict[str, Any]:
+        """An answer constrained to `schema`: the model must call one tool with it as input."""
+        tool = {"name": name, "description": "Record the result.", "input_schema": schema}
+        try:
+            message = self._client.messages.create(  # type: ignore[call-overload]
+                model=self.model,
+                max_tokens=self.max_tokens,
+                system=system or anthropic.NOT_GIVEN,
+                messages=[{"role": "user", "content": prompt}],
+                tools=[tool],
+                tool_choice={"type": "tool", "name": name},
+            )
+        except anthropic.APIStatusError as exc:
+            raise LLMError(
+                f"anthropic {exc.status_code}: {exc.message}",
+                status=exc.status_code,
+                retryable=exc.status_code in RETRYABLE_STATUS or exc.status_code == 529,
+            ) from exc
+        except anthropic.APIConnectionError as exc:
+            raise LLMError(f"anthropic connection failed: {exc}", retryable=True) from exc
+        for block in message.content:
+            if isinstance(block, anthropic.types.ToolUseBlock) and isinstance(block.input, dict):
+                return dict(block.input)
+        raise LLMError("anthropic answered without the requested tool call", retryable=False)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 
@@ -19,6 +20,15 @@ class LLMClient(Protocol):
     model: str
 
     def complete(self, system: str | None, prompt: str) -> str: ...
+
+
+@runtime_checkable
+class StructuredLLMClient(LLMClient, Protocol):
+    """A client that can also answer with JSON constrained by a JSON schema."""
+
+    def complete_json(
+        self, system: str | None, prompt: str, schema: dict[str, Any], name: str
+    ) -> dict[str, Any]: ...
 
 
 class LLMError(RuntimeError):
@@ -75,3 +85,17 @@ def client_from_spec(
 
         return AnthropicClient(model, base_url=base_url, timeout=timeout)
     raise ValueError(f"unknown provider {provider!r} (expected openai or anthropic)")
+
+
+def parse_json_object(text: str, provider: str) -> dict[str, Any]:
+    """The JSON object a model answered with, tolerating a fenced code block around it."""
+    body = text.strip()
+    if body.startswith("```"):
+        body = body.strip("`").removeprefix("json").strip()
+    try:
+        value = json.loads(body)
+    except json.JSONDecodeError as exc:
+        raise LLMError(f"{provider} answered with invalid JSON: {exc}", retryable=False) from exc
+    if not isinstance(value, dict):
+        raise LLMError(f"{provider} answered with JSON that is not an object", retryable=False)
+    return value

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import openai
 
-from statekeeper.llm.base import RETRYABLE_STATUS, LLMError, api_key
+from statekeeper.llm.base import RETRYABLE_STATUS, LLMError, api_key, parse_json_object
 
 
 class OpenAIClient:
@@ -55,3 +57,34 @@ class OpenAIClient:
         if not response.choices:
             raise LLMError("openai returned no choices", retryable=True)
         return response.choices[0].message.content or ""
+
+    def complete_json(
+        self, system: str | None, prompt: str, schema: dict[str, Any], name: str
+    ) -> dict[str, Any]:
+        """An answer constrained to `schema` (structured outputs, strict mode)."""
+        messages: list[dict[str, str]] = []
+        if system:
+            messages.append({"role": "system", "content": system})
+        messages.append({"role": "user", "content": prompt})
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": name, "schema": schema, "strict": True},
+        }
+        try:
+            response = self._client.chat.completions.create(  # type: ignore[call-overload]
+                model=self.model,
+                messages=messages,
+                response_format=response_format,
+                temperature=0,
+            )
+        except openai.APIStatusError as exc:
+            raise LLMError(
+                f"openai {exc.status_code}: {exc.message}",
+                status=exc.status_code,
+                retryable=exc.status_code in RETRYABLE_STATUS,
+            ) from exc
+        except openai.APIConnectionError as exc:
+            raise LLMError(f"openai connection failed: {exc}", retryable=True) from exc
+        if not response.choices:
+            raise LLMError("openai returned no choices", retryable=True)
+        return parse_json_object(response.choices[0].message.content or "", "openai")
