@@ -29,8 +29,9 @@ def test_remember_replaces_same_key(engine: Engine) -> None:
 
 
 def test_recent_turns_capped_transcript_complete(
-    make_engine: MakeEngine, clock: Clock, tmp_path: Path
+    make_engine: MakeEngine, clock: Clock, tmp_path: Path, db_path: Path
 ) -> None:
+    """Reads the transcript table from the SQLite file (db_path: SQLite only)."""
     engine = make_engine("turns.db", Settings(recent_turns=3))
     s = engine.session(ALICE)
     for i in range(6):
