@@ -139,6 +139,12 @@ def _advance(progress: Progress, task: TaskID, _record: object) -> None:
     "were missing or exposed.",
 )
 @click.option(
+    "--store-url",
+    metavar="URL",
+    help="Where the statekeeper strategy keeps its state (a postgresql:// URL, say); "
+    "a private temporary SQLite file by default.",
+)
+@click.option(
     "--download",
     is_flag=True,
     help="First fetch parslee/statebench from the Hugging Face hub into --data.",
@@ -155,6 +161,7 @@ def statebench(
     base_url: str | None,
     results: Path | None,
     concurrency: int,
+    store_url: str | None,
     download: bool,
     details: Path | None,
 ) -> None:
@@ -199,6 +206,7 @@ def statebench(
                     dataset.records,
                     budget,
                     on_timeline=partial(_advance, progress, task),
+                    store_url=store_url,
                 )
             except StrategyUnavailableError as exc:
                 raise click.ClickException(str(exc)) from exc

@@ -53,9 +53,10 @@ def run_strategy(
     records: list[Record],
     token_budget: int | None = None,
     on_timeline: Callable[[Record], None] | None = None,
+    store_url: str | None = None,
 ) -> StrategyRun:
     """Replay and score one strategy; the strategy is built fresh for the run."""
-    strategy = resolve(name, token_budget)
+    strategy = resolve(name, token_budget, store_url)
     contexts = list(replay(records, strategy, on_timeline))
     scores = [score_context(qc) for qc in contexts]
     return StrategyRun(name=name, contexts=contexts, scores=scores, engine=engine_report(scores))

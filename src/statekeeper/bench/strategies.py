@@ -192,10 +192,11 @@ def _import(path: str) -> Any:
         raise StrategyUnavailableError(f"{module_name} has no attribute {attribute!r}") from exc
 
 
-def resolve(name: str, token_budget: int | None = None) -> Strategy:
+def resolve(name: str, token_budget: int | None = None, store_url: str | None = None) -> Strategy:
     """Build a strategy by registry name, or from an import path `module:Class`.
 
-    The budget is passed only when given, so each strategy keeps its own default.
+    The budget is passed only when given, so each strategy keeps its own default; a store
+    URL only to strategies that keep their state in a store.
     """
     entry = REGISTRY.get(name)
     if entry is None:
@@ -207,5 +208,7 @@ def resolve(name: str, token_budget: int | None = None) -> Strategy:
     kwargs = dict(entry.kwargs)
     if token_budget is not None:
         kwargs["token_budget"] = token_budget
+    if store_url is not None and "url" in kwargs:
+        kwargs["url"] = store_url
     instance: Strategy = cls(**kwargs)
     return instance
