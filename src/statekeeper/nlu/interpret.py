@@ -171,6 +171,8 @@ REVERSION = re.compile(
     r"(?P<v>[^.;!?]+)|\brevert(?:ing)?\s+to\s+(?P<w>[^.;!?]+)|\brestore\s+(?P<x>[^.;!?]+)",
     re.IGNORECASE,
 )
+# Words that mark a value as history ("originally Friday", "changed from $50K"). A plain
+# "not" negates; it does not date anything ("do not renew TechCorp" keeps TechCorp current).
 PAST_MARKER = _table(
     r"originally",
     r"initially",
@@ -183,7 +185,6 @@ PAST_MARKER = _table(
     r"changed from",
     r"moved from",
     r"was considered",
-    r"not",
     r"earlier",
     r"the old",
     r"the original",
