@@ -30,28 +30,7 @@ class AnthropicClient:
         )
 
     def complete(self, system: str | None, prompt: str) -> str:
-        try:
-            if system:
-                message = self._client.messages.create(
-                    model=self.model,
-                    max_tokens=self.max_tokens,
-                    system=system,
-                    messages=[{"role": "user", "content": prompt}],
-                )
-            else:
-                message = self._client.messages.create(
-                    model=self.model,
-                    max_tokens=self.max_tokens,
-                    messages=[{"role": "user", "content": prompt}],
-                )
-        except anthropic.APIStatusError as exc:
-            raise LLMError(
-                f"anthropic {exc.status_code}: {exc.message}",
-                status=exc.status_code,
-                retryable=exc.status_code in RETRYABLE_STATUS or exc.status_code == 529,
-            ) from exc
-        except anthropic.APIConnectionError as exc:  # includes timeouts
-            raise LLMError(f"anthropic connection failed: {exc}", retryable=True) from exc
+        message = self._message(system, prompt)
         return "".join(
             block.text for block in message.content if isinstance(block, anthropic.types.TextBlock)
         )
@@ -61,14 +40,24 @@ class AnthropicClient:
     ) -> dict[str, Any]:
         """An answer constrained to `schema`: the model must call one tool with it as input."""
         tool = {"name": name, "description": "Record the result.", "input_schema": schema}
+        message = self._message(
+            system, prompt, tools=[tool], tool_choice={"type": "tool", "name": name}
+        )
+        for block in message.content:
+            if isinstance(block, anthropic.types.ToolUseBlock) and isinstance(block.input, dict):
+                return dict(block.input)
+        raise LLMError("anthropic answered without the requested tool call", retryable=False)
+
+    def _message(self, system: str | None, prompt: str, **options: Any) -> Any:
+        """One Messages call; provider errors become `LLMError`s that say if a retry helps."""
+        if system:
+            options["system"] = system
         try:
-            message = self._client.messages.create(  # type: ignore[call-overload]
+            return self._client.messages.create(
                 model=self.model,
                 max_tokens=self.max_tokens,
-                system=system or anthropic.NOT_GIVEN,
                 messages=[{"role": "user", "content": prompt}],
-                tools=[tool],
-                tool_choice={"type": "tool", "name": name},
+                **options,
             )
         except anthropic.APIStatusError as exc:
             raise LLMError(
@@ -76,9 +65,5 @@ class AnthropicClient:
                 status=exc.status_code,
                 retryable=exc.status_code in RETRYABLE_STATUS or exc.status_code == 529,
             ) from exc
-        except anthropic.APIConnectionError as exc:
+        except anthropic.APIConnectionError as exc:  # includes timeouts
             raise LLMError(f"anthropic connection failed: {exc}", retryable=True) from exc
-        for block in message.content:
-            if isinstance(block, anthropic.types.ToolUseBlock) and isinstance(block.input, dict):
-                return dict(block.input)
-        raise LLMError("anthropic answered without the requested tool call", retryable=False)

@@ -30,22 +30,32 @@ class OpenAIClient:
         )
 
     def complete(self, system: str | None, prompt: str) -> str:
+        options: dict[str, Any] = {}
+        if self.max_tokens is not None:
+            options["max_completion_tokens"] = self.max_tokens
+        return self._answer(system, prompt, **options)
+
+    def complete_json(
+        self, system: str | None, prompt: str, schema: dict[str, Any], name: str
+    ) -> dict[str, Any]:
+        """An answer constrained to `schema` (structured outputs, strict mode)."""
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": name, "schema": schema, "strict": True},
+        }
+        text = self._answer(system, prompt, response_format=response_format, temperature=0)
+        return parse_json_object(text, "openai")
+
+    def _answer(self, system: str | None, prompt: str, **options: Any) -> str:
+        """One chat completion; provider errors become `LLMError`s that say if a retry helps."""
         messages: list[dict[str, str]] = []
         if system:
             messages.append({"role": "system", "content": system})
         messages.append({"role": "user", "content": prompt})
         try:
-            if self.max_tokens is None:
-                response = self._client.chat.completions.create(
-                    model=self.model,
-                    messages=messages,  # type: ignore[arg-type]
-                )
-            else:
-                response = self._client.chat.completions.create(
-                    model=self.model,
-                    messages=messages,  # type: ignore[arg-type]
-                    max_completion_tokens=self.max_tokens,
-                )
+            response = self._client.chat.completions.create(
+                model=self.model, messages=messages, **options  # type: ignore[arg-type]
+            )
         except openai.APIStatusError as exc:
             raise LLMError(
                 f"openai {exc.status_code}: {exc.message}",
@@ -57,34 +67,3 @@ class OpenAIClient:
         if not response.choices:
             raise LLMError("openai returned no choices", retryable=True)
         return response.choices[0].message.content or ""
-
-    def complete_json(
-        self, system: str | None, prompt: str, schema: dict[str, Any], name: str
-    ) -> dict[str, Any]:
-        """An answer constrained to `schema` (structured outputs, strict mode)."""
-        messages: list[dict[str, str]] = []
-        if system:
-            messages.append({"role": "system", "content": system})
-        messages.append({"role": "user", "content": prompt})
-        response_format = {
-            "type": "json_schema",
-            "json_schema": {"name": name, "schema": schema, "strict": True},
-        }
-        try:
-            response = self._client.chat.completions.create(  # type: ignore[call-overload]
-                model=self.model,
-                messages=messages,
-                response_format=response_format,
-                temperature=0,
-            )
-        except openai.APIStatusError as exc:
-            raise LLMError(
-                f"openai {exc.status_code}: {exc.message}",
-                status=exc.status_code,
-                retryable=exc.status_code in RETRYABLE_STATUS,
-            ) from exc
-        except openai.APIConnectionError as exc:
-            raise LLMError(f"openai connection failed: {exc}", retryable=True) from exc
-        if not response.choices:
-            raise LLMError("openai returned no choices", retryable=True)
-        return parse_json_object(response.choices[0].message.content or "", "openai")
