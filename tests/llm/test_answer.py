@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import Provider
+from loopback import Provider
 
 from statekeeper.bench.answer import SEPARATOR, SYSTEM_PROMPT, answer_queries, load_answers
 from statekeeper.bench.dataset import load

@@ -3,7 +3,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from conftest import Provider
+from loopback import Provider
 
 from statekeeper.llm import LLMClient, LLMError, client_from_spec, with_retries
 from statekeeper.llm.anthropic import AnthropicClient

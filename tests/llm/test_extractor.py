@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Provider
+from loopback import Provider
 
 from statekeeper import Engine, Principal
 from statekeeper.llm.anthropic import AnthropicClient
