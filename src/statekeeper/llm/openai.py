@@ -54,7 +54,9 @@ class OpenAIClient:
         messages.append({"role": "user", "content": prompt})
         try:
             response = self._client.chat.completions.create(
-                model=self.model, messages=messages, **options  # type: ignore[arg-type]
+                model=self.model,
+                messages=messages,  # type: ignore[arg-type]
+                **options,
             )
         except openai.APIStatusError as exc:
             raise LLMError(

@@ -72,6 +72,18 @@ _CONSTRAINTS = (
     .limit(bindparam("limit"))
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
+_INSERT_FACT = insert(facts)
+_INSERT_EDGE = insert(fact_dependencies)
+_INVALIDATE = (
+    update(facts)
+    .where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("target"))
+    .values(
+        is_valid=False,
+        superseded_by=bindparam("by"),
+        invalidated_at=bindparam("at"),
+        invalid_reason=bindparam("reason"),
+    )
+)
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_F.seq)
 
 
@@ -198,13 +210,13 @@ class SqlUnitOfWork:
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
-        self.conn.execute(insert(facts).values(fact_to_row(fact, seq or self.next_seq())))
+        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq()))
         if fact.depends_on:
             self.conn.execute(
-                insert(fact_dependencies),
+                _INSERT_EDGE,
                 [
-                    {"org_id": self.org, "fact_id": fact.id, "depends_on_id": p}
-                    for p in fact.depends_on
+                    {"org_id": self.org, "fact_id": fact.id, "depends_on_id": parent}
+                    for parent in fact.depends_on
                 ],
             )
 
@@ -217,9 +229,7 @@ class SqlUnitOfWork:
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
         self.conn.execute(
-            update(facts)
-            .where(_F.org_id == self.org, _F.fact_id == fact_id)
-            .values(is_valid=False, superseded_by=by, invalidated_at=at, invalid_reason=reason)
+            _INVALIDATE, {"org": self.org, "target": fact_id, "by": by, "at": at, "reason": reason}
         )
 
     def dependants(self, fact_id: str) -> list[str]:
