@@ -125,6 +125,6 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
 
     console.rule("The audit trail keeps every version")
     for fact in ops.history("shipping_address"):
-        state = "current" if fact.is_valid else f"superseded ({fact.invalid_reason})"
+        state = "current" if fact.is_valid else (fact.invalid_reason or "superseded")
         console.print(f"{fact.timestamp:%H:%M}  {fact.value}  [dim]{state}[/]")
     engine.close()

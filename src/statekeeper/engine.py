@@ -199,7 +199,7 @@ class Session:
         not replace a higher one's fact: that raises AuthorityError, or with `overrule` the
         new fact is kept as overruled history. With `detect`, the new fact is linked to the
         facts it revises, overrules or refreshes (supersession rules 3 and 4)."""
-        result = self._write(locals())
+        result = self._write({name: value for name, value in locals().items() if name != "self"})
         if result.created and result.fact.is_valid and result.fact.scope == Scope.GLOBAL:
             from statekeeper.detect import retire_duplicates
 
