@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
@@ -84,7 +85,7 @@ def gather(
     def clean(text: str) -> str:
         text = scrub.redact(text)
         figures = sorted(value_parts(text), key=len, reverse=True)
-        dead_here = past_spans(text, figures) + superseded_alternatives(text, figures, live_figures)
+        dead_here = [*past_values(text), *superseded_alternatives(text, figures, live_figures)]
         for past in [f for f in dead_here if f not in live_figures]:
             text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
         return text
@@ -151,8 +152,14 @@ def _candidates(uow: UnitOfWork, view: View, query: str) -> tuple[list[Fact], di
     return list(unique.values()), order
 
 
+@lru_cache(maxsize=65536)
+def past_values(text: str) -> tuple[str, ...]:
+    """The figures a text itself marks as history; the same texts recur in every context."""
+    return tuple(past_spans(text, sorted(value_parts(text), key=len, reverse=True)))
+
+
+@lru_cache(maxsize=65536)
 def _without_past(text: str) -> str:
-    figures = sorted(value_parts(text), key=len, reverse=True)
-    for past in past_spans(text, figures):
+    for past in past_values(text):
         text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", " ", text, flags=re.IGNORECASE)
     return text
