@@ -51,7 +51,8 @@ class Conversation:
 
     def as_(self, user: str, authority: str) -> Session:
         """A session of another principal in the same organization."""
-        return self.engine.session(Principal(org=self.principal.org, user=user, authority=authority))
+        principal = Principal(org=self.principal.org, user=user, authority=authority)
+        return self.engine.session(principal)
 
     def write(self, key: str, value: str, **options: Any) -> Fact:
         self.clock.tick()

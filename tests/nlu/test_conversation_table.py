@@ -110,7 +110,8 @@ EXPLICIT = [
         "'release/2.3' already mentions: nothing changes"),
     case("hr-i-meant", Case(
         facts=(("interview_day", "Wednesday"),),
-        turns=("The panel is lined up for the final round.", "I meant Thursday, not the day I said."),
+        turns=("The panel is lined up for the final round.",
+               "I meant Thursday, not the day I said."),
         question="When is the final interview round?",
         expect=(("interview_day", "Thursday"),),
         live=("Thursday",), dead=("Wednesday",))),
@@ -323,7 +324,8 @@ REVERSIONS = [
         live=("panel interview",), dead=("one-on-one",))),
     case("travel-go-back-to-seat", Case(
         facts=(("seat", "aisle seat 14C"),),
-        turns=("Make it the window seat 22A.", "On second thought, let's go back to the aisle seat 14C."),
+        turns=("Make it the window seat 22A.",
+               "On second thought, let's go back to the aisle seat 14C."),
         question="Which seat is booked?",
         expect=(("seat", "14C"),),
         live=("14C",), dead=("22A",))),
