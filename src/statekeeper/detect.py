@@ -129,8 +129,8 @@ def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
     ):
         return []
     key = nlu.subject_key(claim.subject)
-    if not key:
-        return []
+    if not key or not value_parts(claim.value):
+        return []  # only a substantive value (an amount, a date, a name, a code) is recorded
     return [
         session.write(
             key,

@@ -418,11 +418,15 @@ class Session:
             return False
 
     def facts(self) -> list[Fact]:
-        """Live facts this principal may read, newest first."""
+        """Live facts this principal may read in this session's scope, newest first."""
         self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
             facts = uow.valid_facts(self.view, edges=True)
-            return [f for f in facts if self.engine.access.can_read(self.principal, f)]
+            return [
+                f
+                for f in facts
+                if self.engine.access.can_read(self.principal, f) and in_scope(f, self.where)
+            ]
 
     def history(self, key: str) -> list[Fact]:
         """Every version of a key, oldest first: the audit trail, dead values included."""

@@ -69,8 +69,11 @@ class Conversation:
         """An environment signal (a ticket, build or contract status) observed at a time."""
         self.clock.tick()
         return self.session.write(
-            key, value, source=Source(origin="environment", authority="system"),
-            timestamp=self.clock.now - timedelta(minutes=minutes_ago), detect=True,
+            key,
+            value,
+            source=Source(origin="environment", authority="system"),
+            timestamp=self.clock.now - timedelta(minutes=minutes_ago),
+            detect=True,
         )
 
     def context(self, question: str) -> str:
