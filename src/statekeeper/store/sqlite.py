@@ -70,6 +70,8 @@ class SqliteStore(SqlStore):
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
+            # 64 MB of page cache: a bulk write and a large store's indexes stay in memory.
+            cursor.execute("PRAGMA cache_size=-65536")
             cursor.close()
 
         @event.listens_for(engine, "begin")
