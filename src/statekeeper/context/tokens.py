@@ -6,6 +6,7 @@ o200k_base works wherever tiktoken can load it (its cache or the network).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Protocol
 
@@ -34,6 +35,12 @@ class Tokenizer(Protocol):
     def truncate(self, text: str, tokens: int) -> str: ...
 
 
+# No pre-tokenization piece of the tiktoken encodings runs from a line break into a
+# letter, a digit, '#', '-' or '[' (only '/' may join a line break, in o200k), so a text
+# split before such a line start has exactly the tokens of its parts.
+_LINE_START = re.compile(r"(?<=\n)(?=[A-Za-z0-9#\[-])")
+
+
 class TiktokenTokenizer:
     """A tiktoken encoding, loaded once per process."""
 
@@ -42,9 +49,13 @@ class TiktokenTokenizer:
         self._encoding = _load(encoding)
 
     def count(self, text: str) -> int:
-        return _count(self._encoding, text) if len(text) < 2000 else self._count(text)
+        """Exact, and summed over lines: a whole context is counted from the counts of its
+        lines, which the previous contexts already paid for."""
+        return sum(self._part(part) for part in _LINE_START.split(text))
 
-    def _count(self, text: str) -> int:
+    def _part(self, text: str) -> int:
+        if len(text) < 2000:  # long texts are rare and not worth keeping
+            return _count(self._encoding, text)
         return len(self._encoding.encode(text, disallowed_special=()))
 
     def truncate(self, text: str, tokens: int) -> str:
