@@ -23,6 +23,7 @@ from pydantic import JsonValue, ValidationError
 from statekeeper.access import Access, AuthorityLadder
 from statekeeper.context.assemble import assemble
 from statekeeper.context.gather import Where, gather, in_scope
+from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
 from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
@@ -91,6 +92,7 @@ class Engine:
     settings: Settings = field(default_factory=Settings)
     environment_provider: EnvironmentProvider | None = None
     extractor: Extractor | None = None  # None: the deterministic rules read conversation
+    snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between contexts
 
     @classmethod
     def open(
@@ -614,10 +616,14 @@ class Session:
             raise InvalidInputError("budget", budget, "must be a positive integer")
         self.reconcile()
         environment = self.engine.environment()
-        with self.engine.store.read(self.principal.org) as uow:
+        with (
+            self.engine.store.read(self.principal.org) as uow,
+            self.engine.snapshots.synced(self.view, uow) as snapshot,
+        ):
             workspace = workspace_section(uow, self.principal.user, self.where.task_id)
             layers = gather(
                 uow,
+                snapshot,
                 self.principal,
                 self.principal.identity(),
                 environment,

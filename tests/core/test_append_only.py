@@ -12,7 +12,8 @@ import pytest
 from statekeeper import AuthorityError, Engine, Principal, Session, Source, SourceType
 from tests.conftest import Clock
 
-MUTABLE = {"is_valid", "superseded_by", "invalidated_at", "invalid_reason", "needs_review"}
+# `rev` is bookkeeping: the revision of the row's last change, so readers fetch only changes.
+MUTABLE = {"is_valid", "superseded_by", "invalidated_at", "invalid_reason", "needs_review", "rev"}
 FORGET_MUTABLE = MUTABLE | {"value", "body", "forgotten"}
 
 

@@ -5,26 +5,27 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
-from statekeeper.context.terms import query_terms
+from statekeeper.context.snapshot import Snapshot
 from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
 from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
-from statekeeper.store.base import UnitOfWork, View
+from statekeeper.store.base import UnitOfWork
 
-# Below this many live facts every one is considered; above it, the store's full-text index
-# picks the candidates, so a context costs the same at 100 facts and at 100,000.
+# Below this many live facts every one is considered; above it, relevance ranking picks the
+# candidates, so a context costs about the same at 100 facts and at 100,000.
 FULL_SCAN_LIMIT = 400
 SEARCH_LIMIT = 80
 RECENT_LIMIT = 20
 CONSTRAINT_LIMIT = 20
 DEAD_LIMIT = 100  # the most recently dead values are the ones conversation still carries
+WITHHELD = "withheld"
+OUT_OF_SCOPE = "out of scope"
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ def in_scope(fact: Fact, where: Where) -> bool:
 
 def gather(
     uow: UnitOfWork,
+    snapshot: Snapshot,
     principal: Principal,
     identity: IdentityRole,
     environment: Environment,
@@ -53,53 +55,34 @@ def gather(
     access: Access,
     workspace: str = "",
 ) -> Layers:
-    view = View(principal.org, principal.user, principal.capability)
-    candidates, order = _candidates(uow, view, query)
+    seen = snapshot.memo(
+        ("reader", principal, where), lambda: Reading.build(snapshot, principal, where, access)
+    )
+    candidates, order = _candidates(snapshot, query)
 
     shown: list[Fact] = []
-    hidden: list[Fact] = []
     withheld = 0
     omitted: list[Omission] = []
     for fact in candidates:
-        if not access.can_read(principal, fact):
-            withheld += 1
-            hidden.append(fact)
-        elif not in_scope(fact, where):
-            omitted.append(
-                Omission(reason="out of scope", fact_id=fact.id, detail=fact.scope.value)
-            )
-            hidden.append(fact)
-        else:
+        reason = seen.hidden.get(fact.id)
+        if reason is None:
             shown.append(fact)
+        elif reason == WITHHELD:
+            withheld += 1
+        else:
+            omitted.append(Omission(reason=reason, fact_id=fact.id, detail=fact.scope.value))
+
+    shown.sort(key=lambda f: order[f.id])
+    constraints = [(f, seen.clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
+    constraint_ids = {f.id for f, _ in constraints}
+    facts = [(f, seen.clean(f.text)) for f in shown if f.id not in constraint_ids]
 
     turns = uow.recent_turns(principal.user, where.task_id)
-    dead = [f.text for f in uow.invalidated_since(view, datetime.min, DEAD_LIMIT)]
-    dead += [f.text for f in hidden]
-    dead += [f.text for f in shown if f.needs_review]
-    # A live note that says what a value used to be ("changed from $50,000") does not keep
-    # that value alive: its past-marked figures are left out of what counts as live.
-    live = [_without_past(f.text) for f in shown if not f.needs_review]
-    live_figures = {part for text in live for part in value_parts(text)}
-    scrub = DeadValues.build(dead, live)
-
-    def clean(text: str) -> str:
-        text = scrub.redact(text)
-        figures = sorted(value_parts(text), key=len, reverse=True)
-        dead_here = [*past_values(text), *superseded_alternatives(text, figures, live_figures)]
-        for past in [f for f in dead_here if f not in live_figures]:
-            text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
-        return text
-
-    shown.sort(key=lambda f: order.get(f.id, len(order) + 1))
-    constraints = [(f, clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
-    constraint_ids = {f.id for f, _ in constraints}
-    facts = [(f, clean(f.text)) for f in shown if f.id not in constraint_ids]
-
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
     for turn in turns:
         if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
-            omitted.append(Omission(reason="out of scope", detail=f"turn {turn.index}"))
+            omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
             continue
         if turn.speaker != "assistant" and extraction_attempt(turn.text):
             omitted.append(
@@ -109,7 +92,7 @@ def gather(
                 )
             )
             continue
-        text = clean(turn.text)
+        text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, text))
@@ -124,7 +107,7 @@ def gather(
         environment=fmt.environment_section(environment),
         constraints=constraints,
         facts=facts,
-        workspace=clean(workspace) if workspace else "",
+        workspace=seen.clean(workspace) if workspace else "",
         items=items,
         turns=cleaned,
         withheld=withheld,
@@ -132,24 +115,70 @@ def gather(
     )
 
 
-def _candidates(uow: UnitOfWork, view: View, query: str) -> tuple[list[Fact], dict[str, int]]:
-    """Live visible facts worth considering, and their relevance order (best first).
+@dataclass
+class Reading:
+    """What one reader may see of a snapshot, and the values to scrub from what they see.
 
-    A small memory is read whole; a large one through the store's full-text index, plus
-    the most recent facts and every constraint, so the cost does not grow with its size."""
-    terms = query_terms(query)
-    ranked = uow.search_valid_facts(view, terms, SEARCH_LIMIT) if terms else []
-    if uow.live_count(view, FULL_SCAN_LIMIT + 1) <= FULL_SCAN_LIMIT:
-        every = uow.valid_facts(view)
+    Dead values are the most recently invalidated facts, the live facts this reader may not
+    see (restricted or in another scope) and the facts waiting for recalculation. A value
+    that a fact the reader does see still holds stays."""
+
+    hidden: dict[str, str]  # fact id: why it is not shown
+    scrub: DeadValues
+    live_figures: frozenset[str]
+    cleaned: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls, snapshot: Snapshot, principal: Principal, where: Where, access: Access
+    ) -> Reading:
+        hidden: dict[str, str] = {}
+        for fact_id in snapshot.special:
+            fact = snapshot.live[fact_id]
+            if not access.can_read(principal, fact):
+                hidden[fact_id] = WITHHELD
+            elif not in_scope(fact, where):
+                hidden[fact_id] = OUT_OF_SCOPE
+        unseen = hidden.keys() | snapshot.review
+        dead = snapshot.recently_dead(DEAD_LIMIT)
+        dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
+        # A live note that says what a value used to be ("changed from $50,000") does not
+        # keep that value alive: its past-marked figures are left out of what counts as live.
+        live = [_without_past(f.text) for i, f in snapshot.live.items() if i not in unseen]
+        figures = frozenset(part for text in live for part in value_parts(text))
+        return cls(hidden, DeadValues.build(dead, live), figures)
+
+    def clean(self, text: str) -> str:
+        """The text with every dead value replaced, remembered for the revision."""
+        done = self.cleaned.get(text)
+        if done is None:
+            done = self.cleaned[text] = self._clean(text)
+        return done
+
+    def _clean(self, text: str) -> str:
+        text = self.scrub.redact(text)
+        figures = sorted(value_parts(text), key=len, reverse=True)
+        dead_here = [*past_values(text), *superseded_alternatives(text, figures, self.live_figures)]
+        for past in [f for f in dead_here if f not in self.live_figures]:
+            text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
+        return text
+
+
+def _candidates(snapshot: Snapshot, query: str) -> tuple[list[Fact], dict[str, int]]:
+    """Live facts worth considering, and their relevance order (best first).
+
+    A small memory is considered whole; a large one by its best matches for the query, its
+    most recent facts and its most recent constraints, so the cost does not grow with its
+    size."""
+    ranked = snapshot.ranked(query, SEARCH_LIMIT)
+    if len(snapshot.live) <= FULL_SCAN_LIMIT:
+        every = snapshot.newest()
     else:
-        every = uow.live_constraints(view, CONSTRAINT_LIMIT) + uow.valid_facts(view, RECENT_LIMIT)
+        every = snapshot.newest(CONSTRAINT_LIMIT, constraints=True) + snapshot.newest(RECENT_LIMIT)
     order: dict[str, int] = {}
-    for fact in ranked:
+    for fact in [*ranked, *every]:  # relevance first, then recency
         order.setdefault(fact.id, len(order))
-    for fact in every:  # then by recency
-        order.setdefault(fact.id, len(order))
-    unique = {f.id: f for f in [*ranked, *every]}
-    return list(unique.values()), order
+    return [snapshot.live[fact_id] for fact_id in order], order
 
 
 @lru_cache(maxsize=65536)

@@ -18,14 +18,16 @@ STOP_WORDS = frozenset(
 MAX_TERMS = 32
 
 
-def query_terms(text: str) -> list[str]:
-    """Distinct content words of a query, in order, at most MAX_TERMS."""
-    seen: dict[str, None] = {}
+def content_words(text: str) -> list[str]:
+    """Content words of a text in order, repeats kept, stop words dropped."""
+    words = []
     for raw in _TOKEN.findall(text.lower()):
         term = raw.strip("'-").rstrip(".,")
-        if len(term) < 2 or term in STOP_WORDS:
-            continue
-        seen.setdefault(term, None)
-        if len(seen) >= MAX_TERMS:
-            break
-    return list(seen)
+        if len(term) >= 2 and term not in STOP_WORDS:
+            words.append(term)
+    return words
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct content words of a query, in order, at most MAX_TERMS."""
+    return list(dict.fromkeys(content_words(text)))[:MAX_TERMS]

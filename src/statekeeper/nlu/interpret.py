@@ -9,6 +9,7 @@ who said what with which authority), never against a data set's sentences.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import dataclass
 from enum import Enum
 
@@ -329,7 +330,7 @@ def _clean(value: str) -> str:
     return value
 
 
-def superseded_alternatives(text: str, values: list[str], live: set[str]) -> list[str]:
+def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:
     """In a turn that tells a history of changes ("originally Friday, then Thursday, final
     is Monday"), the figures of the slot whose current value is known are the dead ones."""
     if not (CORRECTION.search(text) or PAST_MARKER.search(text) or COMMITS.search(text)):

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from statekeeper.model import Fact, Turn, WorkingSetItem
 
@@ -23,6 +23,14 @@ class View:
     org: str
     user: str
     capability: str = ""
+
+
+class Stamped(NamedTuple):
+    """A fact with its place in the organization's order of writes and its last revision."""
+
+    fact: Fact
+    seq: int
+    rev: int
 
 
 class UnitOfWork(Protocol):
@@ -46,6 +54,8 @@ class UnitOfWork(Protocol):
     def history(self, view: View, key: str) -> list[Fact]: ...
     def forget(self, fact_id: str, *, by: str, at: datetime) -> None: ...
     def next_seq(self) -> int: ...
+    def revision(self) -> int: ...
+    def changed_since(self, view: View, since: int) -> list[Stamped]: ...
 
     # working set of a task
     def put_item(self, user: str, task_id: str, item: WorkingSetItem) -> None: ...

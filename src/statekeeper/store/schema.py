@@ -54,6 +54,9 @@ facts = Table(
     Column("entity", Text),
     Column("slot", Text),
     Column("forgotten", Boolean, nullable=False, default=False),
+    # The organization's revision at the row's last change: readers that keep facts in
+    # memory fetch only the rows changed since the revision they hold.
+    Column("rev", Integer, nullable=False, default=0),
     PrimaryKeyConstraint("org_id", "fact_id"),
     Index("ix_facts_key", "org_id", "user_id", "capability", "key", "is_valid"),
     Index("ix_facts_valid", "org_id", "user_id", "is_valid", "seq"),
@@ -61,6 +64,7 @@ facts = Table(
     Index("ix_facts_constraints", "org_id", "user_id", "is_constraint", "is_valid", "seq"),
     Index("ix_facts_expiry", "org_id", "user_id", "expires_at"),
     Index("ix_facts_invalidated", "org_id", "user_id", "invalidated_at"),
+    Index("ix_facts_rev", "org_id", "rev"),
 )
 
 # depends_on edges; derived_facts is the same edge read the other way.

@@ -18,7 +18,7 @@ from sqlalchemy import and_, bindparam, delete, false, func, insert, or_, select
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem
-from statekeeper.store.base import View, chunks
+from statekeeper.store.base import Stamped, View, chunks
 from statekeeper.store.schema import (
     fact_dependencies,
     fact_tombstones,
@@ -46,6 +46,8 @@ _GET_FACT = select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bin
 _BY_SEQ = _F.seq + 0
 _VALID_HEADS = select(facts).where(_LIVE, _F.key == bindparam("key")).order_by(_BY_SEQ)
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
+_REVISION = select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
+_CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
 _NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     _D.org_id == bindparam("org"),
@@ -85,12 +87,13 @@ _INVALIDATE = (
         superseded_by=bindparam("by"),
         invalidated_at=bindparam("at"),
         invalid_reason=bindparam("reason"),
+        rev=bindparam("rev"),
     )
 )
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_BY_SEQ)
 
 
-def fact_to_row(fact: Fact, seq: int) -> dict[str, Any]:
+def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
     return {
         "org_id": fact.org,
         "fact_id": fact.id,
@@ -119,6 +122,7 @@ def fact_to_row(fact: Fact, seq: int) -> dict[str, Any]:
         "entity": fact.entity,
         "slot": fact.slot,
         "forgotten": fact.forgotten,
+        "rev": rev,
     }
 
 
@@ -174,6 +178,7 @@ class SqlUnitOfWork:
     def __init__(self, connection: Connection, org: str) -> None:
         self.conn = connection
         self.org = org
+        self._rev: int | None = None
 
     # -- visibility ---------------------------------------------------------------------
 
@@ -211,12 +216,28 @@ class SqlUnitOfWork:
 
     # -- persistent facts ---------------------------------------------------------------
 
+    def revision(self) -> int:
+        """The organization's newest revision: the highest stamp on any of its facts."""
+        return int(self.conn.execute(_REVISION, {"org": self.org}).scalar_one())
+
+    def _stamp(self) -> int:
+        """This transaction's revision, fixed at its first change. Writers of one organization
+        hold its lock, so two transactions never take the same stamp."""
+        if self._rev is None:
+            self._rev = self.revision() + 1
+        return self._rev
+
+    def changed_since(self, view: View, since: int) -> list[Stamped]:
+        """Every visible fact, live or dead, whose row changed after revision `since`."""
+        rows = self._rows(_CHANGED, self._params(view, since=since))
+        return [Stamped(row_to_fact(r), r["seq"], r["rev"]) for r in rows]
+
     def next_seq(self) -> int:
         return int(self.conn.execute(_NEXT_SEQ, {"org": self.org}).scalar_one()) + 1
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
-        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq()))
+        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq(), self._stamp()))
         if fact.depends_on:
             self.conn.execute(
                 _INSERT_EDGE,
@@ -235,7 +256,15 @@ class SqlUnitOfWork:
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
         self.conn.execute(
-            _INVALIDATE, {"org": self.org, "target": fact_id, "by": by, "at": at, "reason": reason}
+            _INVALIDATE,
+            {
+                "org": self.org,
+                "target": fact_id,
+                "by": by,
+                "at": at,
+                "reason": reason,
+                "rev": self._stamp(),
+            },
         )
 
     def dependants(self, fact_id: str) -> list[str]:
@@ -252,7 +281,7 @@ class SqlUnitOfWork:
             self.conn.execute(
                 update(facts)
                 .where(_F.org_id == self.org, _F.fact_id.in_(part))
-                .values(needs_review=True)
+                .values(needs_review=True, rev=self._stamp())
             )
 
     def valid_facts(self, view: View, limit: int | None = None, edges: bool = False) -> list[Fact]:
@@ -297,6 +326,7 @@ class SqlUnitOfWork:
                 is_valid=False,
                 invalidated_at=at,
                 invalid_reason="forgotten",
+                rev=self._stamp(),
             )
         )
         self.conn.execute(

@@ -1,0 +1,97 @@
+"""BM25 relevance over a view's live facts, held in memory and updated fact by fact.
+
+The store's full-text index scores every match of a query before it picks the best (at
+10,000 facts a common word matches thousands), so the context path ranks here instead: an
+inverted index that a write changes by one fact, and whose per-term weights are computed
+once and reused until that term's postings or the collection's mean length move.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter
+from functools import lru_cache
+
+import Stemmer
+
+from statekeeper.context.terms import content_words, query_terms
+
+K1 = 1.2
+B = 0.75
+_STEMMER = Stemmer.Stemmer("english")
+_DRIFT = 0.1  # weights are recomputed when the mean length moves by more than this share
+
+
+@lru_cache(maxsize=131072)
+def index_terms(text: str) -> tuple[str, ...]:
+    """Stemmed content words of a text, repeated as often as they occur."""
+    return tuple(_STEMMER.stemWords(content_words(text)))
+
+
+class Bm25Index:
+    """Documents are numbered (a fact's sequence number), so ties break the same way in every
+    process: by the newer document."""
+
+    def __init__(self) -> None:
+        self._postings: dict[str, dict[int, int]] = {}
+        self._terms: dict[int, Counter[str]] = {}
+        self._lengths: dict[int, int] = {}
+        self._total = 0
+        self._weights: dict[str, dict[int, float]] = {}
+        self._weighed_at = 0.0  # the mean length the cached weights assume
+
+    def __len__(self) -> int:
+        return len(self._lengths)
+
+    def add(self, doc: int, text: str) -> None:
+        self.remove(doc)
+        counts = Counter(index_terms(text))
+        self._terms[doc] = counts
+        self._lengths[doc] = sum(counts.values())
+        self._total += self._lengths[doc]
+        for term, tf in counts.items():
+            self._postings.setdefault(term, {})[doc] = tf
+            self._weights.pop(term, None)
+
+    def remove(self, doc: int) -> None:
+        counts = self._terms.pop(doc, None)
+        if counts is None:
+            return
+        self._total -= self._lengths.pop(doc)
+        for term in counts:
+            posting = self._postings[term]
+            del posting[doc]
+            if not posting:
+                del self._postings[term]
+            self._weights.pop(term, None)
+
+    def top(self, query: str, limit: int) -> list[int]:
+        """The `limit` best documents for a query, best first; none if no term matches."""
+        if not self._lengths:
+            return []
+        mean = self._total / len(self._lengths) or 1.0
+        if abs(mean - self._weighed_at) > _DRIFT * self._weighed_at:
+            self._weights.clear()
+            self._weighed_at = mean
+        scores: dict[int, float] = {}
+        for term in dict.fromkeys(_STEMMER.stemWord(t) for t in query_terms(query)):
+            weights = self._term_weights(term)
+            if not weights:
+                continue
+            idf = math.log(1 + (len(self._lengths) - len(weights) + 0.5) / (len(weights) + 0.5))
+            for doc, weight in weights.items():
+                scores[doc] = scores.get(doc, 0.0) + idf * weight
+        return heapq.nlargest(limit, scores, key=lambda doc: (scores[doc], doc))
+
+    def _term_weights(self, term: str) -> dict[int, float]:
+        weights = self._weights.get(term)
+        if weights is None:
+            posting = self._postings.get(term, {})
+            mean = self._weighed_at or 1.0
+            weights = {
+                doc: tf * (K1 + 1) / (tf + K1 * (1 - B + B * self._lengths[doc] / mean))
+                for doc, tf in posting.items()
+            }
+            self._weights[term] = weights
+        return weights
