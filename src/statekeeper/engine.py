@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import JsonValue, ValidationError
 
 from statekeeper.access import Access, AuthorityLadder
-from statekeeper.context.assemble import assemble
+from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
@@ -591,22 +591,21 @@ class Session:
         """Expire time-bound facts and working items against the environment's clock."""
         now = self.engine.now()
         with self.engine.store.read(self.principal.org) as uow:
-            due = uow.due_to_expire(self.view, now)
-            stale = [
-                i.key
-                for i in uow.items(self.principal.user, self.where.task_id)
-                if i.expires_at is not None and i.expires_at <= now
-            ]
+            due = [f.id for f in uow.due_to_expire(self.view, now)]
+            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+        self._expire(due, stale, now)
+        return due
+
+    def _expire(self, due: Sequence[str], stale: Sequence[str], now: datetime) -> None:
         if not due and not stale:
-            return []
+            return
         with self.engine.store.write(self.principal.org) as uow:
-            for fact in due:
-                uow.invalidate(fact.id, by=None, at=now, reason="expired")
-                flagged = uow.dependants(fact.id)
+            for fact_id in due:
+                uow.invalidate(fact_id, by=None, at=now, reason="expired")
+                flagged = uow.dependants(fact_id)
                 if flagged:
                     uow.mark_needs_review(flagged)
             uow.delete_items(self.principal.user, self.where.task_id, stale)
-        return [f.id for f in due]
 
     def context(self, query: str, *, budget: int | None = None) -> Context:
         """Assemble a fresh context for `query` within `budget` tokens."""
@@ -614,28 +613,47 @@ class Session:
         budget = self.engine.settings.budget if budget is None else budget
         if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
             raise InvalidInputError("budget", budget, "must be a positive integer")
-        self.reconcile()
+        now = self.engine.now()
         environment = self.engine.environment()
-        with (
-            self.engine.store.read(self.principal.org) as uow,
-            self.engine.snapshots.synced(self.view, uow) as snapshot,
-        ):
-            workspace = workspace_section(uow, self.principal.user, self.where.task_id)
-            layers = gather(
-                uow,
-                snapshot,
-                self.principal,
-                self.principal.identity(),
-                environment,
-                query,
-                self.where,
-                self.engine.access,
-                workspace,
-            )
+        layers = self._gather(query, environment, now, expire=True)
+        if layers is None:  # something had expired: it is gone now, gather again
+            layers = self._gather(query, environment, now, expire=False)
+            assert layers is not None
         settings = self.engine.settings
         return assemble(
             layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata
         )
+
+    def _gather(
+        self, query: str, environment: Environment, now: datetime, expire: bool
+    ) -> Layers | None:
+        """The layers of a context from one read. With `expire`, facts and items whose time
+        has passed are expired first, and None returned, if there are any."""
+        with (
+            self.engine.store.read(self.principal.org) as uow,
+            self.engine.snapshots.synced(self.view, uow) as snapshot,
+        ):
+            items = uow.items(self.principal.user, self.where.task_id)
+            due, stale = snapshot.due(now), _stale(items, now)
+            if not expire or not (due or stale):
+                return gather(
+                    uow,
+                    snapshot,
+                    self.principal,
+                    self.principal.identity(),
+                    environment,
+                    query,
+                    self.where,
+                    self.engine.access,
+                    [i for i in items if i.key not in stale],
+                    workspace_section(uow, self.principal.user, self.where.task_id),
+                )
+        self._expire(due, stale, now)
+        return None
+
+
+def _stale(items: Iterable[WorkingSetItem], now: datetime) -> list[str]:
+    return [i.key for i in items if i.expires_at is not None and i.expires_at <= now]
 
 
 _WRITE_DEFAULTS: dict[str, Any] = {

@@ -13,7 +13,15 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.snapshot import Snapshot
-from statekeeper.model import Environment, Fact, IdentityRole, Omission, Principal, Scope
+from statekeeper.model import (
+    Environment,
+    Fact,
+    IdentityRole,
+    Omission,
+    Principal,
+    Scope,
+    WorkingSetItem,
+)
 from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
 from statekeeper.store.base import UnitOfWork
 
@@ -53,6 +61,7 @@ def gather(
     query: str,
     where: Where,
     access: Access,
+    items: list[WorkingSetItem],
     workspace: str = "",
 ) -> Layers:
     seen = snapshot.memo(
@@ -97,11 +106,6 @@ def gather(
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, text))
 
-    items = [
-        i
-        for i in uow.items(principal.user, where.task_id)
-        if i.expires_at is None or i.expires_at > environment.current_time
-    ]
     return Layers(
         identity=fmt.identity_section(identity),
         environment=fmt.environment_section(environment),

@@ -3,7 +3,7 @@
 The store's full-text index scores every match of a query before it picks the best (at
 10,000 facts a common word matches thousands), so the context path ranks here instead: an
 inverted index that a write changes by one fact, and whose per-term weights are computed
-once and reused until that term's postings or the collection's mean length move.
+once and reused until that term's postings change or the collection's shape drifts.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from statekeeper.context.terms import content_words, query_terms
 K1 = 1.2
 B = 0.75
 _STEMMER = Stemmer.Stemmer("english")
-_DRIFT = 0.1  # weights are recomputed when the mean length moves by more than this share
+_DRIFT = 0.1
 
 
 @lru_cache(maxsize=131072)
@@ -39,7 +39,7 @@ class Bm25Index:
         self._lengths: dict[int, int] = {}
         self._total = 0
         self._weights: dict[str, dict[int, float]] = {}
-        self._weighed_at = 0.0  # the mean length the cached weights assume
+        self._shape = (0.0, 0.0)  # the size and mean length the cached weights assume
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -70,27 +70,37 @@ class Bm25Index:
         """The `limit` best documents for a query, best first; none if no term matches."""
         if not self._lengths:
             return []
-        mean = self._total / len(self._lengths) or 1.0
-        if abs(mean - self._weighed_at) > _DRIFT * self._weighed_at:
-            self._weights.clear()
-            self._weighed_at = mean
+        self._check_drift()
         scores: dict[int, float] = {}
-        for term in dict.fromkeys(_STEMMER.stemWord(t) for t in query_terms(query)):
+        for term in dict.fromkeys(_STEMMER.stemWords(query_terms(query))):
             weights = self._term_weights(term)
-            if not weights:
+            if not scores:
+                scores = dict(weights)
                 continue
-            idf = math.log(1 + (len(self._lengths) - len(weights) + 0.5) / (len(weights) + 0.5))
+            get = scores.get
             for doc, weight in weights.items():
-                scores[doc] = scores.get(doc, 0.0) + idf * weight
-        return heapq.nlargest(limit, scores, key=lambda doc: (scores[doc], doc))
+                scores[doc] = get(doc, 0.0) + weight
+        return [doc for _, doc in heapq.nlargest(limit, zip(scores.values(), scores, strict=True))]
+
+    def _check_drift(self) -> None:
+        """Cached weights assume a collection size and mean length; past a drift of 10% in
+        either, they are computed afresh."""
+        shape = (len(self._lengths), self._total / len(self._lengths))
+        if any(
+            abs(now - then) > _DRIFT * then for now, then in zip(shape, self._shape, strict=True)
+        ):
+            self._weights.clear()
+            self._shape = shape
 
     def _term_weights(self, term: str) -> dict[int, float]:
+        """Each document's BM25 score for one term (its idf included)."""
         weights = self._weights.get(term)
         if weights is None:
             posting = self._postings.get(term, {})
-            mean = self._weighed_at or 1.0
+            count, mean = self._shape
+            idf = math.log(1 + (count - len(posting) + 0.5) / (len(posting) + 0.5))
             weights = {
-                doc: tf * (K1 + 1) / (tf + K1 * (1 - B + B * self._lengths[doc] / mean))
+                doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * self._lengths[doc] / mean))
                 for doc, tf in posting.items()
             }
             self._weights[term] = weights

@@ -36,6 +36,7 @@ class Snapshot:
         self.dead: dict[str, tuple[datetime, int, str]] = {}  # id: (when, seq, text)
         self.special: set[str] = set()  # live facts not every reader sees: scoped, restricted
         self.review: set[str] = set()  # live facts waiting for recalculation
+        self.expiring: dict[str, datetime] = {}  # live facts with an expiry: when
         self.index = Bm25Index()
         self._memo: dict[Any, Any] = {}
         self.lock = threading.Lock()
@@ -58,6 +59,7 @@ class Snapshot:
         self.dead.pop(fact.id, None)
         self.special.discard(fact.id)
         self.review.discard(fact.id)
+        self.expiring.pop(fact.id, None)
         self.index.remove(stamped.seq)
         self.seq[fact.id] = stamped.seq
         self.by_seq[stamped.seq] = fact.id
@@ -72,6 +74,8 @@ class Snapshot:
             self.special.add(fact.id)
         if fact.needs_review:
             self.review.add(fact.id)
+        if fact.expires_at is not None:
+            self.expiring[fact.id] = fact.expires_at
         body = " ".join(p for p in (fact.key.replace("_", " "), fact.text, fact.entity) if p)
         self.index.add(stamped.seq, body)
 
@@ -96,6 +100,12 @@ class Snapshot:
             return heapq.nlargest(limit, pool, key=lambda f: self.seq[f.id])
 
         return self.memo(("newest", limit, constraints), build)
+
+    def due(self, now: datetime) -> list[str]:
+        """Live facts whose expiry has passed, oldest expiry first."""
+        return sorted(
+            (i for i, when in self.expiring.items() if when <= now), key=self.expiring.__getitem__
+        )
 
     def recently_dead(self, limit: int) -> list[str]:
         """The texts of the most recently invalidated facts, newest first."""
