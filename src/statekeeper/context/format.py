@@ -6,6 +6,8 @@ markers well, others are distracted by them. Dead values are never shown either 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetItem, value_text
 
 
@@ -34,25 +36,45 @@ def environment_section(environment: Environment) -> str:
 
 def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
     """One fact as a bullet; `text` is the value after hygiene."""
-    label = fact.key
-    if fact.needs_review:
+    return _fact_line(
+        fact.key,
+        text,
+        fact.needs_review,
+        fact.constraint_type.value if fact.is_constraint and fact.constraint_type else None,
+        show_metadata and fact.supersedes is not None,
+        fact.source.authority if show_metadata else None,
+        fact.scope.value if show_metadata else "global",
+    )
+
+
+@lru_cache(maxsize=65536)
+def _fact_line(
+    label: str,
+    text: str,
+    needs_review: bool,
+    constraint: str | None,
+    replaces: bool,
+    authority: str | None,
+    scope: str,
+) -> str:
+    """The same fact renders the same line in every context: each is built once."""
+    if needs_review:
         return (
             f"- {label}: NEEDS RECALCULATION (an input it was derived from changed;"
             " do not rely on its earlier figures)"
         )
     line = f"- {label}: {text}"
-    if fact.is_constraint and fact.constraint_type:
-        line = f"- [{fact.constraint_type.value.upper()} CONSTRAINT] {label}: {text}"
-    if show_metadata:
-        notes = []
-        if fact.supersedes:
-            notes.append("current; replaces an earlier value")
-        if fact.source.authority:
-            notes.append(f"source authority: {fact.source.authority}")
-        if fact.scope.value != "global":
-            notes.append(f"scope: {fact.scope.value}")
-        if notes:
-            line += f" ({'; '.join(notes)})"
+    if constraint:
+        line = f"- [{constraint.upper()} CONSTRAINT] {label}: {text}"
+    notes = []
+    if replaces:
+        notes.append("current; replaces an earlier value")
+    if authority:
+        notes.append(f"source authority: {authority}")
+    if scope != "global":
+        notes.append(f"scope: {scope}")
+    if notes:
+        line += f" ({'; '.join(notes)})"
     return line
 
 

@@ -8,7 +8,6 @@ once and reused until that term's postings change or the collection's shape drif
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import Counter
 from functools import lru_cache
@@ -71,16 +70,20 @@ class Bm25Index:
         if not self._lengths:
             return []
         self._check_drift()
-        scores: dict[int, float] = {}
-        for term in dict.fromkeys(_STEMMER.stemWords(query_terms(query))):
-            weights = self._term_weights(term)
-            if not scores:
-                scores = dict(weights)
-                continue
-            get = scores.get
+        terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
+        postings = sorted((self._term_weights(t) for t in terms), key=len, reverse=True)
+        if not postings or not postings[0]:
+            return []
+        scores = dict(postings[0])  # the longest posting is copied, not walked
+        get = scores.get
+        for weights in postings[1:]:
             for doc, weight in weights.items():
                 scores[doc] = get(doc, 0.0) + weight
-        return [doc for _, doc in heapq.nlargest(limit, zip(scores.values(), scores, strict=True))]
+        if len(scores) > limit:  # a cut at the limit-th best score, then a sort of the few
+            cut = sorted(scores.values(), reverse=True)[limit - 1]
+            scores = {doc: score for doc, score in scores.items() if score >= cut}
+        best = sorted(scores.items(), key=lambda pair: (pair[1], pair[0]), reverse=True)
+        return [doc for doc, _ in best[:limit]]
 
     def _check_drift(self) -> None:
         """Cached weights assume a collection size and mean length; past a drift of 10% in

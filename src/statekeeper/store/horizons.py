@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from statekeeper.errors import StoreError
@@ -21,6 +21,9 @@ from statekeeper.store.schema import task_workspaces, transcript, user_profiles
 _P = user_profiles.c
 _W = task_workspaces.c
 _T = transcript.c
+_WORKSPACE = select(_W.workspace_data).where(
+    _W.org_id == bindparam("org"), _W.task_id == bindparam("task"), _W.user_id == bindparam("user")
+)
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,7 @@ class HorizonStore:
     def load_task_workspace(self, task_id: str, user_id: str) -> str | None:
         """The workspace JSON, or None when the task is missing or another user's."""
         return self.conn.execute(
-            select(_W.workspace_data).where(
-                _W.org_id == self.org, _W.task_id == task_id, _W.user_id == user_id
-            )
+            _WORKSPACE, {"org": self.org, "task": task_id, "user": user_id}
         ).scalar_one_or_none()
 
     def save_task_workspace(

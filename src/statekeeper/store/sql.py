@@ -90,6 +90,26 @@ _INVALIDATE = (
         rev=bindparam("rev"),
     )
 )
+_W = working_items.c
+_ITEMS = (
+    select(working_items)
+    .where(
+        _W.org_id == bindparam("org"),
+        _W.user_id == bindparam("user"),
+        _W.task_id == bindparam("task"),
+    )
+    .order_by(_W.created_at, _W.key)
+)
+_T = recent_turns.c
+_RECENT_TURNS = (
+    select(_T.turn)
+    .where(
+        _T.org_id == bindparam("org"),
+        _T.user_id == bindparam("user"),
+        _T.task_id == bindparam("task"),
+    )
+    .order_by(_T.turn_index)
+)
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_BY_SEQ)
 
 
@@ -362,11 +382,8 @@ class SqlUnitOfWork:
         )
 
     def items(self, user: str, task_id: str) -> list[WorkingSetItem]:
-        w = working_items.c
         rows = self.conn.execute(
-            select(working_items)
-            .where(w.org_id == self.org, w.user_id == user, w.task_id == task_id)
-            .order_by(w.created_at, w.key)
+            _ITEMS, {"org": self.org, "user": user, "task": task_id}
         ).mappings()
         return [
             WorkingSetItem(
@@ -437,11 +454,8 @@ class SqlUnitOfWork:
                 )
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:
-        t = recent_turns.c
         rows = self.conn.execute(
-            select(t.turn)
-            .where(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
-            .order_by(t.turn_index)
+            _RECENT_TURNS, {"org": self.org, "user": user, "task": task_id}
         ).scalars()
         return [Turn.model_validate_json(r) for r in rows]
 
