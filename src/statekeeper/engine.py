@@ -48,6 +48,7 @@ from statekeeper.model import (
 from statekeeper.nlu.extract import Extractor
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import UnitOfWork, View
+from statekeeper.store.buffered import BufferedUnitOfWork
 
 Clock = Callable[[], datetime]
 EnvironmentProvider = Callable[[datetime], Environment]
@@ -235,9 +236,29 @@ class Session:
         if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
             raise InvalidInputError("items", items, "must be an iterable of mappings")
         batch = [self._arguments(n, item) for n, item in enumerate(items)]
-        with self.engine.store.write(self.principal.org) as uow:
+        refs = [r for a in batch for r in (a["supersedes"], a["id"], *_listed(a["depends_on"]))]
+        with self.engine.store.write(self.principal.org) as inner:
             now = self.engine.now()
-            return [self._commit(uow, args, now).fact for args in batch]
+            refs += self._expected_ids(batch, inner.next_seq(), now)
+            uow = BufferedUnitOfWork(
+                inner, self.view, _names(a["key"] for a in batch), _names(refs)
+            )
+            written = [self._commit(uow, args, now).fact for args in batch]
+            uow.flush()
+            return written
+
+    def _expected_ids(
+        self, batch: Sequence[Mapping[str, Any]], seq: int, now: datetime
+    ) -> list[str]:
+        """The ids the batch's facts get if each inserts one row in turn, so their absence
+        is checked in one query; a guess that misses costs one lookup, nothing else."""
+        guesses = []
+        for offset, args in enumerate(batch):
+            key, stamp = args["key"], args["timestamp"]
+            if isinstance(key, str) and (stamp is None or isinstance(stamp, datetime)):
+                moment = now if stamp is None else as_utc(stamp)
+                guesses.append(new_fact_id(self.view, key.strip(), moment, seq + offset))
+        return guesses
 
     def _arguments(self, position: int, item: Any) -> dict[str, Any]:
         if not isinstance(item, Mapping):
@@ -650,6 +671,15 @@ class Session:
                 )
         self._expire(due, stale, now)
         return None
+
+
+def _names(values: Iterable[Any]) -> list[str]:
+    """The strings among values, as validation will strip them; the rest fail validation."""
+    return [v.strip() for v in values if isinstance(v, str)]
+
+
+def _listed(values: Any) -> list[Any]:
+    return list(values) if isinstance(values, (list, tuple)) else []
 
 
 def _stale(items: Iterable[WorkingSetItem], now: datetime) -> list[str]:

@@ -21,6 +21,48 @@ def _rows(path: Path) -> list[tuple[object, ...]]:
         ).fetchall()
 
 
+def _chains(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute(
+            "SELECT seq, fact_id, key, value, is_valid, superseded_by, supersedes, needs_review,"
+            " invalid_reason FROM facts ORDER BY seq"
+        ).fetchall()
+
+
+def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
+    """Bulk writes answer commit_fact's questions from memory; the rows must not differ
+    from writing one by one: implicit replacement, a repeated value that writes nothing,
+    a supersession by id, a dependency whose input changes, a write that is older than the
+    head, and facts already in the store before the batch."""
+    before = [
+        {"key": "plan", "value": "Standard plan", "id": "plan-1"},
+        {"key": "seats", "value": "40 seats"},
+    ]
+    items = [
+        {"key": "seats", "value": "55 seats"},  # implicit replacement of a stored head
+        {"key": "seats", "value": "55 seats"},  # the same value again: nothing written
+        {"key": "price", "value": "$12,000", "depends_on": ["plan-1"]},
+        {"key": "plan", "value": "Premium plan", "supersedes": "plan-1"},  # price needs review
+        {"key": "region", "value": "EU-West", "implicit": False},
+        {"key": "region", "value": "US-East", "timestamp": datetime(2025, 1, 1)},  # older
+        {"key": "region", "value": "EU-Central", "supersedes": "region"},
+    ]
+    paths = {name: tmp_path / f"{name}.db" for name in ("batch", "single")}
+    engines = {name: Engine.open(path, clock=lambda: NOON) for name, path in paths.items()}
+    for engine in engines.values():
+        engine.session(ALICE).write_many(before)
+    engines["batch"].session(ALICE).write_many(items)
+    single = engines["single"].session(ALICE)
+    for item in items:
+        single.write(**item)
+    assert _chains(paths["batch"]) == _chains(paths["single"])
+    session = engines["batch"].session(ALICE)
+    assert session.current_value("plan-1") == "Premium plan"
+    assert session.current_value("seats") == "55 seats"
+    assert session.current_value("region") == "EU-Central"
+    assert session.get("price").needs_review
+
+
 def test_batch_equals_sequential_writes(tmp_path: Path) -> None:
     items = [
         {"key": "address", "value": "123 Main St"},

@@ -61,9 +61,7 @@ facts = Table(
     Index("ix_facts_key", "org_id", "user_id", "capability", "key", "is_valid"),
     Index("ix_facts_valid", "org_id", "user_id", "is_valid", "seq"),
     Index("ix_facts_seq", "org_id", "seq"),
-    Index("ix_facts_constraints", "org_id", "user_id", "is_constraint", "is_valid", "seq"),
     Index("ix_facts_expiry", "org_id", "user_id", "expires_at"),
-    Index("ix_facts_invalidated", "org_id", "user_id", "invalidated_at"),
     Index("ix_facts_rev", "org_id", "rev"),
 )
 

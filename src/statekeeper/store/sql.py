@@ -45,6 +45,17 @@ _GET_FACT = select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bin
 # instead of finding a key's few rows through the key index.
 _BY_SEQ = _F.seq + 0
 _VALID_HEADS = select(facts).where(_LIVE, _F.key == bindparam("key")).order_by(_BY_SEQ)
+_GET_FACTS = select(facts).where(
+    _F.org_id == bindparam("org"), _F.fact_id.in_(bindparam("ids", expanding=True))
+)
+_VALID_HEADS_MANY = (
+    select(facts).where(_LIVE, _F.key.in_(bindparam("keys", expanding=True))).order_by(_BY_SEQ)
+)
+_WITH_DEPENDANTS = (
+    select(_D.depends_on_id)
+    .where(_D.org_id == bindparam("org"), _D.depends_on_id.in_(bindparam("ids", expanding=True)))
+    .distinct()
+)
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
 _REVISION = select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
 _CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
@@ -55,26 +66,6 @@ _EDGES = select(_D.fact_id, _D.depends_on_id).where(
         _D.fact_id.in_(bindparam("ids", expanding=True)),
         _D.depends_on_id.in_(bindparam("ids_again", expanding=True)),
     ),
-)
-_INVALIDATED_SINCE = (
-    select(facts)
-    .where(
-        _VISIBLE,
-        _F.is_valid == false(),
-        _F.forgotten == false(),
-        _F.invalidated_at >= bindparam("since"),
-    )
-    .order_by(_F.invalidated_at.desc())
-    .limit(bindparam("limit"))
-)
-_LIVE_COUNT = select(func.count()).select_from(
-    select(_F.fact_id).where(_LIVE).limit(bindparam("cap")).subquery()
-)
-_CONSTRAINTS = (
-    select(facts)
-    .where(_LIVE, _F.is_constraint == true())
-    .order_by(_F.seq.desc())
-    .limit(bindparam("limit"))
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
 _INSERT_FACT = insert(facts)
@@ -240,7 +231,7 @@ class SqlUnitOfWork:
         """The organization's newest revision: the highest stamp on any of its facts."""
         return int(self.conn.execute(_REVISION, {"org": self.org}).scalar_one())
 
-    def _stamp(self) -> int:
+    def stamp(self) -> int:
         """This transaction's revision, fixed at its first change. Writers of one organization
         hold its lock, so two transactions never take the same stamp."""
         if self._rev is None:
@@ -257,7 +248,7 @@ class SqlUnitOfWork:
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
-        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq(), self._stamp()))
+        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq(), self.stamp()))
         if fact.depends_on:
             self.conn.execute(
                 _INSERT_EDGE,
@@ -266,6 +257,42 @@ class SqlUnitOfWork:
                     for parent in fact.depends_on
                 ],
             )
+
+    def get_facts(self, fact_ids: Sequence[str]) -> list[Fact]:
+        """The facts among these ids that exist, in no particular order."""
+        found: list[Fact] = []
+        for part in chunks(list(fact_ids)):
+            found += self._facts(self._rows(_GET_FACTS, {"org": self.org, "ids": list(part)}))
+        return found
+
+    def valid_heads_many(self, view: View, keys: Sequence[str]) -> list[Fact]:
+        """The live heads of many keys at once, in write order."""
+        found: list[Fact] = []
+        for part in chunks(list(keys)):
+            rows = self._rows(_VALID_HEADS_MANY, self._params(view, keys=list(part)))
+            found += self._facts(rows, edges=False)
+        return found
+
+    def with_dependants(self, fact_ids: Sequence[str]) -> list[str]:
+        """Those of these facts that some other fact depends on."""
+        found: list[str] = []
+        for part in chunks(list(fact_ids)):
+            found += self.conn.execute(
+                _WITH_DEPENDANTS, {"org": self.org, "ids": list(part)}
+            ).scalars()
+        return found
+
+    def insert_rows(self, rows: Sequence[dict[str, Any]], edges: Sequence[dict[str, str]]) -> None:
+        """Many prepared fact rows and dependency edges, each kind in one statement."""
+        if rows:
+            self.conn.execute(_INSERT_FACT, list(rows))
+        if edges:
+            self.conn.execute(_INSERT_EDGE, list(edges))
+
+    def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
+        """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
+        if changes:
+            self.conn.execute(_INVALIDATE, list(changes))
 
     def get_fact(self, fact_id: str) -> Fact | None:
         found = self._facts(self._rows(_GET_FACT, {"org": self.org, "fact_id": fact_id}))
@@ -283,7 +310,7 @@ class SqlUnitOfWork:
                 "by": by,
                 "at": at,
                 "reason": reason,
-                "rev": self._stamp(),
+                "rev": self.stamp(),
             },
         )
 
@@ -301,7 +328,7 @@ class SqlUnitOfWork:
             self.conn.execute(
                 update(facts)
                 .where(_F.org_id == self.org, _F.fact_id.in_(part))
-                .values(needs_review=True, rev=self._stamp())
+                .values(needs_review=True, rev=self.stamp())
             )
 
     def valid_facts(self, view: View, limit: int | None = None, edges: bool = False) -> list[Fact]:
@@ -316,18 +343,6 @@ class SqlUnitOfWork:
 
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
         return self._facts(self._rows(_DUE, self._params(view, now=now)), edges=False)
-
-    def invalidated_since(self, view: View, since: datetime, limit: int = NO_LIMIT) -> list[Fact]:
-        """Facts that died since `since`, most recently first."""
-        rows = self._rows(_INVALIDATED_SINCE, self._params(view, since=since, limit=limit))
-        return self._facts(rows, edges=False)
-
-    def live_count(self, view: View, cap: int) -> int:
-        """How many live facts the view holds, counting no further than `cap`."""
-        return int(self.conn.execute(_LIVE_COUNT, self._params(view, cap=cap)).scalar_one())
-
-    def live_constraints(self, view: View, limit: int) -> list[Fact]:
-        return self._facts(self._rows(_CONSTRAINTS, self._params(view, limit=limit)), edges=False)
 
     def history(self, view: View, key: str) -> list[Fact]:
         return self._facts(self._rows(_HISTORY, self._params(view, key=key)))
@@ -346,7 +361,7 @@ class SqlUnitOfWork:
                 is_valid=False,
                 invalidated_at=at,
                 invalid_reason="forgotten",
-                rev=self._stamp(),
+                rev=self.stamp(),
             )
         )
         self.conn.execute(
