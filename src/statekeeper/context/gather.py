@@ -5,13 +5,14 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
+from statekeeper.context.past import past_values
 from statekeeper.context.snapshot import Snapshot
 from statekeeper.model import (
     Environment,
@@ -22,7 +23,7 @@ from statekeeper.model import (
     Scope,
     WorkingSetItem,
 )
-from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
+from statekeeper.nlu.interpret import extraction_attempt, superseded_alternatives
 from statekeeper.store.base import UnitOfWork
 
 # Below this many live facts every one is considered; above it, relevance ranking picks the
@@ -129,7 +130,7 @@ class Reading:
 
     hidden: dict[str, str]  # fact id: why it is not shown
     scrub: DeadValues
-    live_figures: frozenset[str]
+    live_figures: Set[str]
     cleaned: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -146,11 +147,8 @@ class Reading:
         unseen = hidden.keys() | snapshot.review
         dead = snapshot.recently_dead(DEAD_LIMIT)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
-        # A live note that says what a value used to be ("changed from $50,000") does not
-        # keep that value alive: its past-marked figures are left out of what counts as live.
-        live = [_without_past(f.text) for i, f in snapshot.live.items() if i not in unseen]
-        figures = frozenset(part for text in live for part in value_parts(text))
-        return cls(hidden, DeadValues.build(dead, live), figures)
+        live = snapshot.live_values(unseen)
+        return cls(hidden, DeadValues.build(dead, live), live.parts)
 
     def clean(self, text: str) -> str:
         """The text with every dead value replaced, remembered for the revision."""
@@ -183,16 +181,3 @@ def _candidates(snapshot: Snapshot, query: str) -> tuple[list[Fact], dict[str, i
     for fact in [*ranked, *every]:  # relevance first, then recency
         order.setdefault(fact.id, len(order))
     return [snapshot.live[fact_id] for fact_id in order], order
-
-
-@lru_cache(maxsize=65536)
-def past_values(text: str) -> tuple[str, ...]:
-    """The figures a text itself marks as history; the same texts recur in every context."""
-    return tuple(past_spans(text, sorted(value_parts(text), key=len, reverse=True)))
-
-
-@lru_cache(maxsize=65536)
-def _without_past(text: str) -> str:
-    for past in past_values(text):
-        text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", " ", text, flags=re.IGNORECASE)
-    return text

@@ -9,7 +9,7 @@ dead, even if a dead fact also held it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Container, Iterable, Set
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,15 +45,35 @@ _MIN_PHRASE = 4
 @lru_cache(maxsize=65536)
 def value_parts(text: str) -> frozenset[str]:
     """The distinctive values inside a text, normalized for comparison."""
-    found = {_norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
+    found = {norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
     found |= {
-        _norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))
+        norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))
     }
     return frozenset(found)
 
 
-def _norm(value: str) -> str:
+def norm(value: str) -> str:
     return re.sub(r"\s+", " ", value.strip().lower())
+
+
+@dataclass(frozen=True)
+class LiveValues:
+    """What live texts hold, asked for membership only, so that a caller keeping counts up
+    to date can answer without going through every text again."""
+
+    wholes: Container[str]  # normalized whole texts
+    parts: Set[str]  # value parts
+    contains: Callable[[str], bool]  # a normalized phrase found inside some live text
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> LiveValues:
+        texts = list(texts)
+        blob = "\n".join(norm(t) for t in texts)  # phrases never span lines: one search each
+        return cls(
+            {norm(t) for t in texts},
+            frozenset(p for t in texts for p in value_parts(t)),
+            lambda phrase: contains_phrase(blob, phrase),
+        )
 
 
 @dataclass(frozen=True)
@@ -63,23 +83,20 @@ class DeadValues:
     phrases: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, dead_texts: Iterable[str], live_texts: Iterable[str]) -> DeadValues:
-        live = list(live_texts)
-        live_whole = {_norm(t) for t in live}
-        live_parts: set[str] = set()
-        for text in live:
-            live_parts |= value_parts(text)
-        live_blob = "\n".join(live_whole)  # phrases never span lines: one search each
+    def build(cls, dead_texts: Iterable[str], live: LiveValues | Iterable[str]) -> DeadValues:
+        """The phrases of dead texts that no live text still holds."""
+        if not isinstance(live, LiveValues):
+            live = LiveValues.of(live)
         phrases: set[str] = set()
         for text in dead_texts:
-            whole = _norm(text)
-            if not whole or whole in live_whole:
+            whole = norm(text)
+            if not whole or whole in live.wholes:
                 continue
-            core = _norm(re.sub(r"\([^)]*\)", " ", whole))  # "phased rollout (tentative)"
+            core = norm(re.sub(r"\([^)]*\)", " ", whole))  # "phased rollout (tentative)"
             for phrase in {whole, core}:
-                if _phrase_worthy(phrase) and not _contains(live_blob, phrase):
+                if _phrase_worthy(phrase) and not live.contains(phrase):
                     phrases.add(phrase)
-            phrases |= {p for p in value_parts(text) if p not in live_parts}
+            phrases |= {p for p in value_parts(text) if p not in live.parts}
         return cls(tuple(sorted(phrases, key=len, reverse=True)))
 
     def found_in(self, text: str) -> bool:
@@ -88,7 +105,7 @@ class DeadValues:
     def redact(self, text: str) -> str:
         """Replace every dead phrase in `text`. A plain substring test picks the few phrases
         present before any regular expression runs, so many dead values cost little."""
-        normalized = _norm(text)
+        normalized = norm(text)
         present = tuple(p for p in self.phrases if p in normalized)
         return _pattern(present).sub(REDACTED, text) if present else text
 
@@ -99,7 +116,8 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w$€£¥])(?:{alternatives})(?![\w%])", re.IGNORECASE)
 
 
-def _contains(text: str, phrase: str) -> bool:
+def contains_phrase(text: str, phrase: str) -> bool:
+    """Whether a normalized phrase occurs in a normalized text on word boundaries."""
     if phrase not in text:  # the cheap test first; the boundaries only when it might match
         return False
     return re.search(rf"(?<![\w$€£¥]){re.escape(phrase)}(?![\w%])", text) is not None

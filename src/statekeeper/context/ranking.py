@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 import Stemmer
@@ -64,6 +65,13 @@ class Bm25Index:
             if not posting:
                 del self._postings[term]
             self._weights.pop(term, None)
+
+    def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
+        """The documents holding the rarest of these terms (every document that holds them
+        all is among them); None when there are no terms to go by."""
+        if not terms:
+            return None
+        return min((self._postings.get(t, {}).keys() for t in terms), key=len)
 
     def top(self, query: str, limit: int) -> list[int]:
         """The `limit` best documents for a query, best first; none if no term matches."""

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import heapq
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Collection, Iterator, Set
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
-from statekeeper.context.ranking import Bm25Index
+from statekeeper.context.hygiene import LiveValues, contains_phrase, norm, value_parts
+from statekeeper.context.past import without_past
+from statekeeper.context.ranking import Bm25Index, index_terms
 from statekeeper.model import Fact, Scope
 from statekeeper.store.base import Stamped, UnitOfWork, View
 
@@ -37,6 +39,12 @@ class Snapshot:
         self.special: set[str] = set()  # live facts not every reader sees: scoped, restricted
         self.review: set[str] = set()  # live facts waiting for recalculation
         self.expiring: dict[str, datetime] = {}  # live facts with an expiry: when
+        self.constraints: set[str] = set()
+        # What live facts still assert (their past-marked figures left out), counted so
+        # that what one reader may not see can be taken away without a pass over all.
+        self.asserted: dict[str, tuple[str, frozenset[str]]] = {}  # id: (whole, parts)
+        self.wholes: Counter[str] = Counter()
+        self.parts: Counter[str] = Counter()
         self.index = Bm25Index()
         self._memo: dict[Any, Any] = {}
         self.lock = threading.Lock()
@@ -60,6 +68,11 @@ class Snapshot:
         self.special.discard(fact.id)
         self.review.discard(fact.id)
         self.expiring.pop(fact.id, None)
+        self.constraints.discard(fact.id)
+        if fact.id in self.asserted:
+            whole, parts = self.asserted.pop(fact.id)
+            self.wholes.subtract([whole])
+            self.parts.subtract(parts)
         self.index.remove(stamped.seq)
         self.seq[fact.id] = stamped.seq
         self.by_seq[stamped.seq] = fact.id
@@ -76,6 +89,13 @@ class Snapshot:
             self.review.add(fact.id)
         if fact.expires_at is not None:
             self.expiring[fact.id] = fact.expires_at
+        if fact.is_constraint:
+            self.constraints.add(fact.id)
+        asserted = without_past(fact.text)
+        whole, parts = norm(asserted), value_parts(asserted)
+        self.asserted[fact.id] = (whole, parts)
+        self.wholes[whole] += 1
+        self.parts.update(parts)
         body = " ".join(p for p in (fact.key.replace("_", " "), fact.text, fact.entity) if p)
         self.index.add(stamped.seq, body)
 
@@ -94,12 +114,35 @@ class Snapshot:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
 
         def build() -> list[Fact]:
-            pool = [f for f in self.live.values() if f.is_constraint or not constraints]
+            pool = self.constraints if constraints else self.live.keys()
             if limit is None:
-                return sorted(pool, key=lambda f: self.seq[f.id], reverse=True)
-            return heapq.nlargest(limit, pool, key=lambda f: self.seq[f.id])
+                ids = sorted(pool, key=self.seq.__getitem__, reverse=True)
+            else:
+                ids = heapq.nlargest(limit, pool, key=self.seq.__getitem__)
+            return [self.live[i] for i in ids]
 
         return self.memo(("newest", limit, constraints), build)
+
+    def live_values(self, unseen: Collection[str]) -> LiveValues:
+        """What the live facts assert, less those in `unseen` (facts a reader may not see)."""
+        wholes = Counter(self.asserted[i][0] for i in unseen)
+        parts = Counter(p for i in unseen for p in self.asserted[i][1])
+        return LiveValues(
+            _Remaining(self.wholes, wholes),
+            _Remaining(self.parts, parts),
+            lambda phrase: self._asserts(phrase, unseen),
+        )
+
+    def _asserts(self, phrase: str, unseen: Collection[str]) -> bool:
+        """Whether a live fact outside `unseen` asserts the phrase. The facts indexed under
+        the phrase's rarest word are the only ones that can."""
+        docs = self.index.documents_with(index_terms(phrase))
+        candidates = self.asserted if docs is None else (self.by_seq[d] for d in docs)
+        return any(
+            contains_phrase(self.asserted[i][0], phrase)
+            for i in candidates
+            if i not in unseen and i in self.asserted
+        )
 
     def due(self, now: datetime) -> list[str]:
         """Live facts whose expiry has passed, oldest expiry first."""
@@ -110,6 +153,22 @@ class Snapshot:
     def recently_dead(self, limit: int) -> list[str]:
         """The texts of the most recently invalidated facts, newest first."""
         return [text for _, _, text in heapq.nlargest(limit, self.dead.values())]
+
+
+class _Remaining(Set[str]):
+    """The values counted in `total` more often than in `taken`."""
+
+    def __init__(self, total: Counter[str], taken: Counter[str]) -> None:
+        self.total, self.taken = total, taken
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str) and self.total[value] > self.taken[value]
+
+    def __iter__(self) -> Iterator[str]:
+        return (v for v in self.total if v in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class Snapshots:
