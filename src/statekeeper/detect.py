@@ -18,7 +18,7 @@ from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
-from statekeeper.nlu.topic import compatible, overlap
+from statekeeper.nlu.topic import compatible, moved_to, overlap
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -68,11 +68,11 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         return _record(session, turn, claim)
     if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
         return []
-    if not compatible(fact.text, claim.value):
+    if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
     written = session.write(
         fact.key,
-        claim.value,
+        moved_to(fact.text, claim.value),
         supersedes=fact.id,
         timestamp=turn.timestamp,
         source=_source(turn, session),

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from statekeeper.context.hygiene import value_parts
-from statekeeper.nlu.topic import mentions, overlap, shares_identifier, topic_terms, value_kind
+from statekeeper.nlu.topic import (
+    mentions,
+    overlap,
+    shares_identifier,
+    topic_terms,
+    value_kind,
+    value_kinds,
+)
 
 
 def _table(*phrases: str) -> re.Pattern[str]:
@@ -121,54 +128,96 @@ NEGATED_CHANGE = _table(
     r"remains? (the same|unchanged)",
     r"keep (it|that) as is",
 )
+# An opening interrogative asks; its negative contraction states ("Can't do Tuesday, move
+# it"), unless a pronoun follows it ("Can't we move it").
 QUESTION = re.compile(
-    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b",
+    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)(?![\w'])"
+    r"|^(can'?t|cannot|(could|should|would|do|does|is|are|wo)n'?t)\s+(we|you|i|they|he|she|it)\b",
     re.IGNORECASE,
 )
+# A musing asks without a question mark: "I wonder whether we should move it".
+HEDGE = _table(
+    r"i wonder (whether|if)",
+    r"(i'?m |i am )?wondering (whether|if)",
+    r"(i'?m |i am )?not sure (whether|if)",
+    r"(i'?m |i am )?curious (whether|if)",
+)
 
-_V = r"(?P<v>[^.;!?]+)"
-_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+)?)"
-# (pattern, corrective): corrective patterns replace the fact in focus even when they name
-# no subject; the others only replace the fact their subject names.
-ASSERTIONS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), corrective)
-    for p, corrective in (
+# A value runs to the end of its sentence; a dot inside a token ("release/2.4", "$1.5M")
+# does not end it.
+_VALUE = r"(?:[^.;!?]|\.(?=\w))+"
+_V = rf"(?P<v>{_VALUE})"
+_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+){0,2})"
+_TIMED = frozenset({"date", "time", "duration", "frequency"})
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """An assertion pattern. A corrective one replaces the fact in focus even when it names
+    no subject; the others only replace the fact their subject names. `kinds`, when set,
+    are the value kinds the phrasing can carry (a schedule verb takes a date or a time)."""
+
+    pattern: re.Pattern[str]
+    corrective: bool
+    kinds: frozenset[str] | None = None
+
+
+ASSERTIONS: tuple[Phrasing, ...] = tuple(
+    Phrasing(re.compile(p, re.IGNORECASE), corrective, kinds)
+    for p, corrective, kinds in (
         (
             rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}",
             True,
+            None,
         ),
         (
-            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in)\s+{_V}",
+            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in|through|via)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}",
             True,
+            None,
         ),
         (
-            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
+            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
             True,
+            None,
         ),
-        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True),
-        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True),
-        (rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}", False),
+        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True, None),
+        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True, None),
+        (
+            rf"\b{_S}\s+(?:starts|begins|ends|opens|closes|kicks off|runs|happens|takes place|"
+            rf"falls|lands|is due|are due|is scheduled|are scheduled)\s+(?:(?:on|at|for|from|in|by)\s+)?{_V}",
+            False,
+            _TIMED,
+        ),
+        (
+            rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
+            False,
+            None,
+        ),
     )
 )
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
-    r"(?P<v>[^.;!?]+)|\brevert(?:ing)?\s+to\s+(?P<w>[^.;!?]+)|\brestore\s+(?P<x>[^.;!?]+)",
+    rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
     re.IGNORECASE,
 )
 # Words that mark a value as history ("originally Friday", "changed from $50K"). A plain
@@ -217,7 +266,9 @@ CONTRAST = _table(
     r"mandate[sd]?",
 )
 _FILLER = re.compile(
-    r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE
+    r"^(?:the|a|an|to|our|with|for)\s+"
+    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$",
+    re.IGNORECASE,
 )
 
 
@@ -253,7 +304,8 @@ def commits(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    return QUESTION.search(text.strip()) is not None
+    """A turn that asks, with a question mark or as a musing; it changes nothing."""
+    return QUESTION.search(text.strip()) is not None or HEDGE.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -264,7 +316,13 @@ class Assertion:
     subject: str | None
     corrective: bool
 
+    @property
+    def cancels(self) -> bool:
+        """A cancellation ends whatever the fact was, whatever kind of value it held."""
+        return self.value == CANCELLED
 
+
+CANCELLED = "cancelled"
 CANCELLATION = re.compile(
     r"\b(?:cancel|call off|scrap|withdraw|kill|void|abandon)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
     r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
@@ -279,16 +337,24 @@ def assertion(text: str) -> Assertion | None:
     cancelled = CANCELLATION.search(text)
     if cancelled:
         subject = cancelled.group("s") or cancelled.group("t")
-        return Assertion("cancelled", _clean(subject), True)
+        return Assertion(CANCELLED, _clean(subject), True)
     cued = CORRECTION.search(text) is not None
-    for pattern, corrective in ASSERTIONS:
-        match = pattern.search(text)
+    for phrasing in ASSERTIONS:
+        match = phrasing.pattern.search(text)
         if match:
             value = _clean(match.group("v"))
             subject = match.groupdict().get("s")
-            if value and value.lower() not in JUDGEMENTS:
-                return Assertion(value, _clean(subject) if subject else None, corrective or cued)
+            if _carries(phrasing, value):
+                corrective = phrasing.corrective or cued
+                return Assertion(value, _clean(subject) if subject else None, corrective)
     return None
+
+
+def _carries(phrasing: Phrasing, value: str) -> bool:
+    """Is `value` something this phrasing can state? A verdict ("correct") is no value."""
+    if not value or value.lower() in JUDGEMENTS:
+        return False
+    return phrasing.kinds is None or bool(value_kinds(value) & phrasing.kinds)
 
 
 GENERIC_HEADS = frozenset(
@@ -495,9 +561,17 @@ def same_signal(a: str, b: str) -> bool:
 
 
 def subject_matches(subject: str, key: str, value: str) -> int:
+    """How well a subject names a fact; 0 when it names something else. The subject's head
+    noun must be the fact's, or the subject must cover the fact's key: "the badge printer"
+    is not "badge office hours", "the hotel booking" is "hotel"."""
     terms = topic_terms(subject)
     key_terms = topic_terms(key.replace("_", " "))
-    return 2 * len(terms & key_terms) + len(terms & topic_terms(value))
+    value_terms = topic_terms(value)
+    words = re.findall(r"[\w#]+", subject.lower())
+    head = topic_terms(words[-1]) if words else frozenset()
+    if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
+        return 0
+    return 2 * len(terms & key_terms) + len(terms & value_terms)
 
 
 __all__ = [
