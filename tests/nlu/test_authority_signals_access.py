@@ -179,6 +179,29 @@ DISPUTES = [
         ),
         id="travel-follow-up-builds-on-statement",
     ),
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "contract_limit",
+                    "Managers can approve vendor contracts under $1M.",
+                    "Ruth Adler",
+                    "director",
+                ),
+                Statement(
+                    "acme_contract",
+                    "Approve the $800k vendor contract with Acme.",
+                    "Lena Park",
+                    "manager",
+                ),
+            ),
+            question="Can the Acme vendor contract be approved?",
+            stands=("contract_limit", "acme_contract"),
+            falls=(),
+            live=("under $1M", "$800k"),
+        ),
+        id="finance-figure-within-a-delegated-limit",
+    ),
     xfail(
         Dispute(
             statements=(

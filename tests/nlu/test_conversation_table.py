@@ -165,6 +165,31 @@ EXPLICIT = [
         ),
     ),
     case(
+        "travel-value-ends-at-a-new-clause",
+        Case(
+            facts=(("flight_date", "Friday, May 8"),),
+            turns=("Actually, make it Sunday, May 10, the Saturday flights are full.",),
+            question="When is the flight?",
+            expect=(("flight_date", "Sunday, May 10"),),
+            live=("May 10",),
+            dead=("May 8",),
+        ),
+    ),
+    case(
+        "agreeing-with-a-proposal-decides",
+        Case(
+            facts=(("launch_banner", "green banner"),),
+            turns=(
+                "Priya suggested the blue banner.",
+                "I actually agree with Priya, let's go with the blue banner.",
+            ),
+            question="Which banner goes on the launch page?",
+            expect=(("launch_banner", "blue banner"),),
+            live=("blue banner",),
+            dead=("green banner",),
+        ),
+    ),
+    case(
         "hr-i-meant",
         Case(
             facts=(("interview_day", "Wednesday"),),
@@ -313,7 +338,8 @@ EXPLICIT = [
             dead=("4pm",),
         ),
     ),
-    xfail(
+    case(
+        "facilities-dead-value-fragment-in-turn",
         Case(
             facts=(("conference_room", "Room 4B"),),
             turns=("It's actually Room 5A, 4B is being repainted.",),
@@ -322,9 +348,6 @@ EXPLICIT = [
             live=("5A",),
             dead=("4B",),
         ),
-        "facilities-dead-value-fragment-in-turn",
-        "the turn names the dead value in the same clause ('Room 5A, 4B is being repainted'), "
-        "so the new value is taken to mention the old one and nothing changes",
     ),
     case(
         "healthcare-cant-is-not-a-question",
@@ -684,7 +707,8 @@ FALSE_POSITIVES = [
             unchanged=True,
         ),
     ),
-    xfail(
+    case(
+        "actually-agree-plan-is-solid",
         Case(
             facts=(("rollout_plan", "phased rollout, 10% of users first"),),
             turns=("I actually agree with Sam, the plan is solid.",),
@@ -692,8 +716,6 @@ FALSE_POSITIVES = [
             live=("10% of users first",),
             unchanged=True,
         ),
-        "actually-agree-plan-is-solid",
-        "'the plan is solid' is an assertion cued by 'actually': rollout_plan becomes 'solid'",
     ),
     case(
         "two-meetings-standup-change",
@@ -869,6 +891,16 @@ FALSE_POSITIVES = [
             turns=("The new badge printer is on the second floor.",),
             question="When is the badge office open?",
             live=("8am to 4pm",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "verdict-of-several-words-is-no-value",
+        Case(
+            facts=(("rollout_plan", "phased rollout, 10% of users first"),),
+            turns=("The rollout plan is really solid and well thought out.",),
+            question="What is the rollout plan?",
+            live=("10% of users first",),
             unchanged=True,
         ),
     ),

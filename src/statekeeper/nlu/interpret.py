@@ -272,12 +272,23 @@ _FILLER = re.compile(
 )
 
 
-# A verdict is not a value: "the data is correct" states no new value for anything.
+# A verdict is not a value: "the data is correct", "the plan is solid and well thought
+# out" state no new value for anything.
 JUDGEMENTS = frozenset(
     """correct wrong right fine good great ok okay true false possible impossible critical
     unacceptable important better worse best same different done ready clear unclear urgent
-    fixed broken helpful useful bad terrible perfect""".split()
+    fixed broken helpful useful bad terrible perfect solid sound reasonable sensible fair
+    excellent nice awesome risky safe realistic unrealistic feasible doable ambitious
+    aggressive tight smart brilliant weak strong reliable fragile overkill promising
+    workable acceptable""".split()
 )
+_DEGREE = frozenset("very really pretty quite too so not still totally fairly".split())
+
+
+def _verdict(value: str) -> bool:
+    """A value that only judges: a judgement word first, and no figure, date or name."""
+    words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
+    return bool(words) and words[0] in JUDGEMENTS and not value_parts(value)
 
 
 class Transition(Enum):
@@ -352,7 +363,7 @@ def assertion(text: str) -> Assertion | None:
 
 def _carries(phrasing: Phrasing, value: str) -> bool:
     """Is `value` something this phrasing can state? A verdict ("correct") is no value."""
-    if not value or value.lower() in JUDGEMENTS:
+    if not value or _verdict(value):
         return False
     return phrasing.kinds is None or bool(value_kinds(value) & phrasing.kinds)
 
@@ -386,7 +397,17 @@ def reversion(text: str) -> str | None:
     return _clean(next(g for g in match.groups() if g))
 
 
+# A comma followed by a new clause ends a value: "Room 5A, 4B is being repainted".
+_NEW_CLAUSE = re.compile(
+    r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|so|but|because|since|as|which)\b"
+    r"|(?:[\w$#./-]+\s+){0,3}?(?:is|are|was|were|has|have|had|will|can|could|should|being|"
+    r"been|isn'?t|aren'?t|won'?t|can'?t)\b)",
+    re.IGNORECASE,
+)
+
+
 def _clean(value: str) -> str:
+    value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
     value = value.strip().strip(" ,:-\"'")
     previous = None
     while previous != value:
