@@ -229,8 +229,13 @@ def on_fact(session: Session, fact: Fact) -> None:
             return
     for other in related:
         if fact.source.origin == SIGNAL_ORIGIN and other.source.origin == SIGNAL_ORIGIN:
-            if other.timestamp <= fact.timestamp and nlu.same_signal(fact.text, other.text):
+            if not nlu.same_signal(fact.text, other.text):
+                continue
+            if other.timestamp <= fact.timestamp:
                 session.retire(other.id, fact.id, "fresher signal")
+            else:  # a late arrival stamped before what is already known is dead on arrival
+                session.retire(fact.id, other.id, "staler than a live signal")
+                return
             continue
         if not fact.source.speaker or not other.source.speaker:
             continue

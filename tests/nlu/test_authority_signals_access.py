@@ -363,13 +363,19 @@ SIGNALS = [
             dead=("departed Shanghai",),
         ),
         id="stale-signal-arriving-late-is-dead-on-arrival",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason=(
-                "on_fact only retires older signals; a signal stamped before a live fresher one "
-                "about the same shipment stays valid and its stale status reaches the context"
+    ),
+    pytest.param(
+        Signals(
+            signals=(
+                Signal("shipment_eta", "Shipment SHP-7731 ETA: arrived at Rotterdam port"),
+                Signal("carrier_feed", "Shipment SHP-8840 ETA: departed Shanghai", minutes_ago=600),
             ),
+            question="Where are the shipments?",
+            stands=("shipment_eta", "carrier_feed"),
+            falls=(),
+            live=("arrived at Rotterdam", "departed Shanghai"),
         ),
+        id="late-signal-about-another-shipment-stands",
     ),
 ]
 

@@ -16,6 +16,7 @@ from statekeeper.context.hygiene import value_parts
 from statekeeper.nlu.topic import (
     mentions,
     overlap,
+    identifiers,
     shares_identifier,
     topic_terms,
     value_kind,
@@ -577,8 +578,17 @@ def amount(figure: str) -> float | None:
 
 
 def same_signal(a: str, b: str) -> bool:
-    """Two environment signals about the same thing (a ticket, a build, a contract)."""
+    """Two environment signals about the same thing (a ticket, a build, a contract). Two
+    different identifiers name two things, however alike the rest of the wording."""
+    codes_a, codes_b = _codes(a), _codes(b)
+    if codes_a and codes_b:
+        return bool(codes_a & codes_b)
     return shares_identifier(a, b) or overlap(a, b) >= 2
+
+
+def _codes(text: str) -> frozenset[str]:
+    """Identifiers with a number in them (INC-4521, #882), not acronyms (ETA, EU)."""
+    return frozenset(i for i in identifiers(text) if any(c.isdigit() for c in i))
 
 
 def subject_matches(subject: str, key: str, value: str) -> int:
