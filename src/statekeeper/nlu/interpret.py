@@ -14,9 +14,9 @@ from enum import Enum
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.nlu.topic import (
+    identifiers,
     mentions,
     overlap,
-    identifiers,
     shares_identifier,
     topic_terms,
     value_kind,
