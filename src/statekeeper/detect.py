@@ -253,14 +253,8 @@ def _settle(session: Session, fact: Fact, other: Fact) -> bool:
     newer, older = sorted((fact, other), key=lambda f: f.timestamp, reverse=True)
     if access.can_supersede(
         newer.source.authority or "peer", older, strict=False
-    ) and session.authority_rank(newer) >= session.authority_rank(older):
-        session.retire(
-            older.id,
-            newer.id,
-            "overruled by higher authority"
-            if session.authority_rank(newer) > session.authority_rank(older)
-            else "revised",
-        )
+    ) and session.authority_rank(newer) > session.authority_rank(older):
+        session.retire(older.id, newer.id, "overruled by higher authority")
         return older.id == fact.id
     if session.authority_rank(older) > session.authority_rank(newer):
         session.retire(newer.id, older.id, "overruled by higher authority")

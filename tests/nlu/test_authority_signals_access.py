@@ -202,7 +202,7 @@ DISPUTES = [
         ),
         id="finance-figure-within-a-delegated-limit",
     ),
-    xfail(
+    pytest.param(
         Dispute(
             statements=(
                 Statement(
@@ -223,11 +223,9 @@ DISPUTES = [
             falls=(),
             live=("30 seconds", "60 seconds"),
         ),
-        "software-equal-authorities-both-stand",
-        "_settle lets the newer of two equal authorities retire the older ('revised'); the "
-        "'both stand' branch is unreachable for equal ranks",
+        id="software-equal-authorities-both-stand",
     ),
-    xfail(
+    pytest.param(
         Dispute(
             statements=(
                 Statement(
@@ -249,9 +247,53 @@ DISPUTES = [
             live=("Freeze all production deploys",),
             dead=("ship today",),
         ),
-        "software-contractor-lifts-director-freeze",
-        "no figure clash and no contrast cue, so the contractor's contrary word is not seen "
-        "as a conflict; both stand",
+        id="software-contractor-lifts-director-freeze",
+    ),
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "deploy_freeze",
+                    "Freeze all production deploys until Monday.",
+                    "Maria Chen",
+                    "director",
+                ),
+                Statement(
+                    "load_test",
+                    "The staging cluster is fine again, go ahead and run the load test.",
+                    "Tom Reyes",
+                    "contractor",
+                ),
+            ),
+            question="What can we run this week?",
+            stands=("deploy_freeze", "load_test"),
+            falls=(),
+            live=("Freeze all production deploys", "run the load test"),
+        ),
+        id="go-ahead-on-another-subject-stands",
+    ),
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "deploy_freeze",
+                    "Freeze all production deploys until Monday.",
+                    "Maria Chen",
+                    "director",
+                ),
+                Statement(
+                    "deploy_approvals",
+                    "Once the freeze ends, production deploys need two approvals.",
+                    "Maria Chen",
+                    "director",
+                ),
+            ),
+            question="What are the rules for production deploys?",
+            stands=("deploy_freeze", "deploy_approvals"),
+            falls=(),
+            live=("until Monday", "two approvals"),
+        ),
+        id="freeze-follow-up-by-the-same-speaker-builds-on-it",
     ),
 ]
 

@@ -479,14 +479,59 @@ def refuted_speakers(text: str) -> list[str]:
     return [m.group("who").split()[-1].lower() for m in REFUTATION.finditer(text)]
 
 
+# A statement that stops something and one that lets it go on cannot both hold.
+RESTRICTS = _table(
+    r"freeze",
+    r"frozen",
+    r"halt(ed)?",
+    r"pause[sd]?",
+    r"suspend(ed)?",
+    r"block(ed)?",
+    r"ban(ned)?",
+    r"prohibit(ed)?",
+    r"stop(ped)?",
+    r"on hold",
+    r"until further notice",
+    r"do not",
+    r"don'?t",
+    r"must not",
+)
+PERMITS = _table(
+    r"go ahead",
+    r"(is|are) fine( again)?",
+    r"(is|are) ok(ay)?( again)?",
+    r"ok(ay)? to",
+    r"allowed",
+    r"cleared",
+    r"unblock(ed)?",
+    r"lift(ed)?",
+    r"resume[sd]?",
+    r"green ?light",
+    r"back on",
+)
+
+
+def opposed(a: str, b: str) -> bool:
+    """One statement restricts what the other permits ("freeze deploys" against "deploys
+    are fine again, go ahead")."""
+
+    def stance(text: str) -> tuple[bool, bool]:
+        return RESTRICTS.search(text) is not None, PERMITS.search(text) is not None
+
+    (stops_a, lets_a), (stops_b, lets_b) = stance(a), stance(b)
+    return (stops_a and not lets_a and lets_b and not stops_b) or (
+        stops_b and not lets_b and lets_a and not stops_a
+    )
+
+
 def conflicts(a: str, b: str, needed: int = 3) -> bool:
     """Two statements on one subject that cannot both hold. Evidence adds up: shared subject
-    words, a contrast cue ("instead", "capped", "now requires"), and figures of one kind
-    that disagree ("2 weeks" against "3 days")."""
+    words, a contrast cue ("instead", "capped", "now requires") or opposed stances (a freeze
+    against a go-ahead), and figures of one kind that disagree ("2 weeks" against "3 days")."""
     shared = overlap(a, b)
     if shared == 0:
         return False
-    cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None
+    cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None or opposed(a, b)
     clash = figures_clash(a, b)
     return (cue or clash) and shared + cue + clash >= needed  # shared words alone: a follow-up
 
