@@ -18,7 +18,7 @@ from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
-from statekeeper.nlu.topic import compatible, overlap
+from statekeeper.nlu.topic import compatible, moved_to, overlap
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -68,11 +68,11 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         return _record(session, turn, claim)
     if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
         return []
-    if not compatible(fact.text, claim.value):
+    if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
     written = session.write(
         fact.key,
-        claim.value,
+        moved_to(fact.text, claim.value),
         supersedes=fact.id,
         timestamp=turn.timestamp,
         source=_source(turn, session),
@@ -229,8 +229,13 @@ def on_fact(session: Session, fact: Fact) -> None:
             return
     for other in related:
         if fact.source.origin == SIGNAL_ORIGIN and other.source.origin == SIGNAL_ORIGIN:
-            if other.timestamp <= fact.timestamp and nlu.same_signal(fact.text, other.text):
+            if not nlu.same_signal(fact.text, other.text):
+                continue
+            if other.timestamp <= fact.timestamp:
                 session.retire(other.id, fact.id, "fresher signal")
+            else:  # a late arrival stamped before what is already known is dead on arrival
+                session.retire(fact.id, other.id, "staler than a live signal")
+                return
             continue
         if not fact.source.speaker or not other.source.speaker:
             continue
@@ -248,14 +253,8 @@ def _settle(session: Session, fact: Fact, other: Fact) -> bool:
     newer, older = sorted((fact, other), key=lambda f: f.timestamp, reverse=True)
     if access.can_supersede(
         newer.source.authority or "peer", older, strict=False
-    ) and session.authority_rank(newer) >= session.authority_rank(older):
-        session.retire(
-            older.id,
-            newer.id,
-            "overruled by higher authority"
-            if session.authority_rank(newer) > session.authority_rank(older)
-            else "revised",
-        )
+    ) and session.authority_rank(newer) > session.authority_rank(older):
+        session.retire(older.id, newer.id, "overruled by higher authority")
         return older.id == fact.id
     if session.authority_rank(older) > session.authority_rank(newer):
         session.retire(newer.id, older.id, "overruled by higher authority")

@@ -179,7 +179,30 @@ DISPUTES = [
         ),
         id="travel-follow-up-builds-on-statement",
     ),
-    xfail(
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "contract_limit",
+                    "Managers can approve vendor contracts under $1M.",
+                    "Ruth Adler",
+                    "director",
+                ),
+                Statement(
+                    "acme_contract",
+                    "Approve the $800k vendor contract with Acme.",
+                    "Lena Park",
+                    "manager",
+                ),
+            ),
+            question="Can the Acme vendor contract be approved?",
+            stands=("contract_limit", "acme_contract"),
+            falls=(),
+            live=("under $1M", "$800k"),
+        ),
+        id="finance-figure-within-a-delegated-limit",
+    ),
+    pytest.param(
         Dispute(
             statements=(
                 Statement(
@@ -200,11 +223,9 @@ DISPUTES = [
             falls=(),
             live=("30 seconds", "60 seconds"),
         ),
-        "software-equal-authorities-both-stand",
-        "_settle lets the newer of two equal authorities retire the older ('revised'); the "
-        "'both stand' branch is unreachable for equal ranks",
+        id="software-equal-authorities-both-stand",
     ),
-    xfail(
+    pytest.param(
         Dispute(
             statements=(
                 Statement(
@@ -226,9 +247,53 @@ DISPUTES = [
             live=("Freeze all production deploys",),
             dead=("ship today",),
         ),
-        "software-contractor-lifts-director-freeze",
-        "no figure clash and no contrast cue, so the contractor's contrary word is not seen "
-        "as a conflict; both stand",
+        id="software-contractor-lifts-director-freeze",
+    ),
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "deploy_freeze",
+                    "Freeze all production deploys until Monday.",
+                    "Maria Chen",
+                    "director",
+                ),
+                Statement(
+                    "load_test",
+                    "The staging cluster is fine again, go ahead and run the load test.",
+                    "Tom Reyes",
+                    "contractor",
+                ),
+            ),
+            question="What can we run this week?",
+            stands=("deploy_freeze", "load_test"),
+            falls=(),
+            live=("Freeze all production deploys", "run the load test"),
+        ),
+        id="go-ahead-on-another-subject-stands",
+    ),
+    pytest.param(
+        Dispute(
+            statements=(
+                Statement(
+                    "deploy_freeze",
+                    "Freeze all production deploys until Monday.",
+                    "Maria Chen",
+                    "director",
+                ),
+                Statement(
+                    "deploy_approvals",
+                    "Once the freeze ends, production deploys need two approvals.",
+                    "Maria Chen",
+                    "director",
+                ),
+            ),
+            question="What are the rules for production deploys?",
+            stands=("deploy_freeze", "deploy_approvals"),
+            falls=(),
+            live=("until Monday", "two approvals"),
+        ),
+        id="freeze-follow-up-by-the-same-speaker-builds-on-it",
     ),
 ]
 
@@ -340,13 +405,19 @@ SIGNALS = [
             dead=("departed Shanghai",),
         ),
         id="stale-signal-arriving-late-is-dead-on-arrival",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason=(
-                "on_fact only retires older signals; a signal stamped before a live fresher one "
-                "about the same shipment stays valid and its stale status reaches the context"
+    ),
+    pytest.param(
+        Signals(
+            signals=(
+                Signal("shipment_eta", "Shipment SHP-7731 ETA: arrived at Rotterdam port"),
+                Signal("carrier_feed", "Shipment SHP-8840 ETA: departed Shanghai", minutes_ago=600),
             ),
+            question="Where are the shipments?",
+            stands=("shipment_eta", "carrier_feed"),
+            falls=(),
+            live=("arrived at Rotterdam", "departed Shanghai"),
         ),
+        id="late-signal-about-another-shipment-stands",
     ),
 ]
 

@@ -32,6 +32,7 @@ _KINDS = tuple(
         r"\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?",
         r"\b[A-Z][a-z]+[A-Z]\w*\b",  # product and company names: MongoDB, VendorA
         r"\b[A-Z]{2,}\w*-?\d+\b|#\d+\b",  # codes: TICKET-42, #1234
+        r"(?<![$€£¥.,\d])\b\d{1,4}[A-JLN-Z]\b",  # rooms, seats, gates: 4B, 14C (not 1M or 5K)
     )
 )
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from enum import Enum
 
 from statekeeper.context.hygiene import value_parts
-from statekeeper.nlu.topic import mentions, overlap, shares_identifier, topic_terms, value_kind
+from statekeeper.nlu.topic import (
+    identifiers,
+    mentions,
+    overlap,
+    shares_identifier,
+    topic_terms,
+    value_kind,
+    value_kinds,
+)
 
 
 def _table(*phrases: str) -> re.Pattern[str]:
@@ -122,54 +130,96 @@ NEGATED_CHANGE = _table(
     r"remains? (the same|unchanged)",
     r"keep (it|that) as is",
 )
+# An opening interrogative asks; its negative contraction states ("Can't do Tuesday, move
+# it"), unless a pronoun follows it ("Can't we move it").
 QUESTION = re.compile(
-    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)\b",
+    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|do|does|is|are|will)(?![\w'])"
+    r"|^(can'?t|cannot|(could|should|would|do|does|is|are|wo)n'?t)\s+(we|you|i|they|he|she|it)\b",
     re.IGNORECASE,
 )
+# A musing asks without a question mark: "I wonder whether we should move it".
+HEDGE = _table(
+    r"i wonder (whether|if)",
+    r"(i'?m |i am )?wondering (whether|if)",
+    r"(i'?m |i am )?not sure (whether|if)",
+    r"(i'?m |i am )?curious (whether|if)",
+)
 
-_V = r"(?P<v>[^.;!?]+)"
-_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+)?)"
-# (pattern, corrective): corrective patterns replace the fact in focus even when they name
-# no subject; the others only replace the fact their subject names.
-ASSERTIONS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), corrective)
-    for p, corrective in (
+# A value runs to the end of its sentence; a dot inside a token ("release/2.4", "$1.5M")
+# does not end it.
+_VALUE = r"(?:[^.;!?]|\.(?=\w))+"
+_V = rf"(?P<v>{_VALUE})"
+_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+){0,2})"
+_TIMED = frozenset({"date", "time", "duration", "frequency"})
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """An assertion pattern. A corrective one replaces the fact in focus even when it names
+    no subject; the others only replace the fact their subject names. `kinds`, when set,
+    are the value kinds the phrasing can carry (a schedule verb takes a date or a time)."""
+
+    pattern: re.Pattern[str]
+    corrective: bool
+    kinds: frozenset[str] | None = None
+
+
+ASSERTIONS: tuple[Phrasing, ...] = tuple(
+    Phrasing(re.compile(p, re.IGNORECASE), corrective, kinds)
+    for p, corrective, kinds in (
         (
             rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}",
             True,
+            None,
         ),
         (
-            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in)\s+{_V}",
+            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in|through|via)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}",
             True,
+            None,
         ),
         (
             rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}",
             True,
+            None,
         ),
         (
-            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
+            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
             True,
+            None,
         ),
-        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True),
-        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True),
-        (rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+)?)\s+(?:is|are|will be)\s+{_V}", False),
+        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True, None),
+        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True, None),
+        (
+            rf"\b{_S}\s+(?:starts|begins|ends|opens|closes|kicks off|runs|happens|takes place|"
+            rf"falls|lands|is due|are due|is scheduled|are scheduled)\s+(?:(?:on|at|for|from|in|by)\s+)?{_V}",
+            False,
+            _TIMED,
+        ),
+        (
+            rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
+            False,
+            None,
+        ),
     )
 )
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
-    r"(?P<v>[^.;!?]+)|\brevert(?:ing)?\s+to\s+(?P<w>[^.;!?]+)|\brestore\s+(?P<x>[^.;!?]+)",
+    rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
     re.IGNORECASE,
 )
 # Words that mark a value as history ("originally Friday", "changed from $50K"). A plain
@@ -218,16 +268,29 @@ CONTRAST = _table(
     r"mandate[sd]?",
 )
 _FILLER = re.compile(
-    r"^(?:the|a|an|to|our|with|for)\s+|\s+(?:instead|now|then|please|too)$", re.IGNORECASE
+    r"^(?:the|a|an|to|our|with|for)\s+"
+    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$",
+    re.IGNORECASE,
 )
 
 
-# A verdict is not a value: "the data is correct" states no new value for anything.
+# A verdict is not a value: "the data is correct", "the plan is solid and well thought
+# out" state no new value for anything.
 JUDGEMENTS = frozenset(
     """correct wrong right fine good great ok okay true false possible impossible critical
     unacceptable important better worse best same different done ready clear unclear urgent
-    fixed broken helpful useful bad terrible perfect""".split()
+    fixed broken helpful useful bad terrible perfect solid sound reasonable sensible fair
+    excellent nice awesome risky safe realistic unrealistic feasible doable ambitious
+    aggressive tight smart brilliant weak strong reliable fragile overkill promising
+    workable acceptable""".split()
 )
+_DEGREE = frozenset("very really pretty quite too so not still totally fairly".split())
+
+
+def _verdict(value: str) -> bool:
+    """A value that only judges: a judgement word first, and no figure, date or name."""
+    words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
+    return bool(words) and words[0] in JUDGEMENTS and not value_parts(value)
 
 
 class Transition(Enum):
@@ -254,7 +317,8 @@ def commits(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    return QUESTION.search(text.strip()) is not None
+    """A turn that asks, with a question mark or as a musing; it changes nothing."""
+    return QUESTION.search(text.strip()) is not None or HEDGE.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -265,7 +329,13 @@ class Assertion:
     subject: str | None
     corrective: bool
 
+    @property
+    def cancels(self) -> bool:
+        """A cancellation ends whatever the fact was, whatever kind of value it held."""
+        return self.value == CANCELLED
 
+
+CANCELLED = "cancelled"
 CANCELLATION = re.compile(
     r"\b(?:cancel|call off|scrap|withdraw|kill|void|abandon)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
     r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
@@ -280,16 +350,24 @@ def assertion(text: str) -> Assertion | None:
     cancelled = CANCELLATION.search(text)
     if cancelled:
         subject = cancelled.group("s") or cancelled.group("t")
-        return Assertion("cancelled", _clean(subject), True)
+        return Assertion(CANCELLED, _clean(subject), True)
     cued = CORRECTION.search(text) is not None
-    for pattern, corrective in ASSERTIONS:
-        match = pattern.search(text)
+    for phrasing in ASSERTIONS:
+        match = phrasing.pattern.search(text)
         if match:
             value = _clean(match.group("v"))
             subject = match.groupdict().get("s")
-            if value and value.lower() not in JUDGEMENTS:
-                return Assertion(value, _clean(subject) if subject else None, corrective or cued)
+            if _carries(phrasing, value):
+                corrective = phrasing.corrective or cued
+                return Assertion(value, _clean(subject) if subject else None, corrective)
     return None
+
+
+def _carries(phrasing: Phrasing, value: str) -> bool:
+    """Is `value` something this phrasing can state? A verdict ("correct") is no value."""
+    if not value or _verdict(value):
+        return False
+    return phrasing.kinds is None or bool(value_kinds(value) & phrasing.kinds)
 
 
 GENERIC_HEADS = frozenset(
@@ -321,7 +399,17 @@ def reversion(text: str) -> str | None:
     return _clean(next(g for g in match.groups() if g))
 
 
+# A comma followed by a new clause ends a value: "Room 5A, 4B is being repainted".
+_NEW_CLAUSE = re.compile(
+    r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|so|but|because|since|as|which)\b"
+    r"|(?:[\w$#./-]+\s+){0,3}?(?:is|are|was|were|has|have|had|will|can|could|should|being|"
+    r"been|isn'?t|aren'?t|won'?t|can'?t)\b)",
+    re.IGNORECASE,
+)
+
+
 def _clean(value: str) -> str:
+    value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
     value = value.strip().strip(" ,:-\"'")
     previous = None
     while previous != value:
@@ -392,14 +480,59 @@ def refuted_speakers(text: str) -> list[str]:
     return [m.group("who").split()[-1].lower() for m in REFUTATION.finditer(text)]
 
 
+# A statement that stops something and one that lets it go on cannot both hold.
+RESTRICTS = _table(
+    r"freeze",
+    r"frozen",
+    r"halt(ed)?",
+    r"pause[sd]?",
+    r"suspend(ed)?",
+    r"block(ed)?",
+    r"ban(ned)?",
+    r"prohibit(ed)?",
+    r"stop(ped)?",
+    r"on hold",
+    r"until further notice",
+    r"do not",
+    r"don'?t",
+    r"must not",
+)
+PERMITS = _table(
+    r"go ahead",
+    r"(is|are) fine( again)?",
+    r"(is|are) ok(ay)?( again)?",
+    r"ok(ay)? to",
+    r"allowed",
+    r"cleared",
+    r"unblock(ed)?",
+    r"lift(ed)?",
+    r"resume[sd]?",
+    r"green ?light",
+    r"back on",
+)
+
+
+def opposed(a: str, b: str) -> bool:
+    """One statement restricts what the other permits ("freeze deploys" against "deploys
+    are fine again, go ahead")."""
+
+    def stance(text: str) -> tuple[bool, bool]:
+        return RESTRICTS.search(text) is not None, PERMITS.search(text) is not None
+
+    (stops_a, lets_a), (stops_b, lets_b) = stance(a), stance(b)
+    return (stops_a and not lets_a and lets_b and not stops_b) or (
+        stops_b and not lets_b and lets_a and not stops_a
+    )
+
+
 def conflicts(a: str, b: str, needed: int = 3) -> bool:
     """Two statements on one subject that cannot both hold. Evidence adds up: shared subject
-    words, a contrast cue ("instead", "capped", "now requires"), and figures of one kind
-    that disagree ("2 weeks" against "3 days")."""
+    words, a contrast cue ("instead", "capped", "now requires") or opposed stances (a freeze
+    against a go-ahead), and figures of one kind that disagree ("2 weeks" against "3 days")."""
     shared = overlap(a, b)
     if shared == 0:
         return False
-    cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None
+    cue = CONTRAST.search(a) is not None or CONTRAST.search(b) is not None or opposed(a, b)
     clash = figures_clash(a, b)
     return (cue or clash) and shared + cue + clash >= needed  # shared words alone: a follow-up
 
@@ -491,14 +624,31 @@ def amount(figure: str) -> float | None:
 
 
 def same_signal(a: str, b: str) -> bool:
-    """Two environment signals about the same thing (a ticket, a build, a contract)."""
+    """Two environment signals about the same thing (a ticket, a build, a contract). Two
+    different identifiers name two things, however alike the rest of the wording."""
+    codes_a, codes_b = _codes(a), _codes(b)
+    if codes_a and codes_b:
+        return bool(codes_a & codes_b)
     return shares_identifier(a, b) or overlap(a, b) >= 2
 
 
+def _codes(text: str) -> frozenset[str]:
+    """Identifiers with a number in them (INC-4521, #882), not acronyms (ETA, EU)."""
+    return frozenset(i for i in identifiers(text) if any(c.isdigit() for c in i))
+
+
 def subject_matches(subject: str, key: str, value: str) -> int:
+    """How well a subject names a fact; 0 when it names something else. The subject's head
+    noun must be the fact's, or the subject must cover the fact's key: "the badge printer"
+    is not "badge office hours", "the hotel booking" is "hotel"."""
     terms = topic_terms(subject)
     key_terms = topic_terms(key.replace("_", " "))
-    return 2 * len(terms & key_terms) + len(terms & topic_terms(value))
+    value_terms = topic_terms(value)
+    words = re.findall(r"[\w#]+", subject.lower())
+    head = topic_terms(words[-1]) if words else frozenset()
+    if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
+        return 0
+    return 2 * len(terms & key_terms) + len(terms & value_terms)
 
 
 __all__ = [

@@ -101,7 +101,18 @@ _KINDS = (
             re.IGNORECASE,
         ),
     ),
+    (
+        "frequency",
+        re.compile(
+            r"\b(?:hourly|daily|weekly|biweekly|fortnightly|monthly|quarterly|annually|yearly)\b"
+            r"|\bevery (?:other )?(?:day|week|month|quarter|year|morning|evening)\b",
+            re.IGNORECASE,
+        ),
+    ),
 )
+
+
+_DATE = dict(_KINDS)["date"]
 
 
 def value_kind(text: str) -> str:
@@ -115,8 +126,44 @@ def value_kind(text: str) -> str:
     return "text"
 
 
+def value_kinds(text: str) -> frozenset[str]:
+    """Every typed kind a value carries ("Thursday 12:30pm" is a date and a time)."""
+    kinds = {kind for kind, pattern in _KINDS if pattern.search(text)}
+    if not kinds and value_kind(text) == "number":
+        kinds.add("number")
+    return frozenset(kinds)
+
+
+_WHEN = frozenset({"date", "time", "duration", "frequency"})
+
+
 def compatible(old: str, new: str) -> bool:
-    """Could `new` be a replacement value for `old`? Only typed values of different types
-    (a date for an amount) rule it out."""
-    a, b = value_kind(old), value_kind(new)
-    return a == b or "text" in (a, b)
+    """Could `new` be a replacement value for `old`? When `old` is a typed value (a date,
+    an amount; not a sentence that holds one, nor a bare number), `new` must share a kind,
+    all kinds of time counting as one (a new day for "Thursday 12:30pm" moves it): "a
+    sanity check on staging" is no new value for "Friday 6pm"."""
+    a, b = value_kinds(old) - {"number"}, value_kinds(new)  # "Room 12" is a name
+    if not a or len(_untyped_words(old)) > 1:
+        return True
+    return bool(a & b) or bool(a & _WHEN and b & _WHEN)
+
+
+def _untyped_words(text: str) -> frozenset[str]:
+    """The content words left once typed values (dates, times, amounts) are taken out."""
+    for _, pattern in _KINDS:
+        text = pattern.sub(" ", text)
+    return topic_terms(text)
+
+
+def moved_to(old: str, new: str) -> str:
+    """The value after a move: a new day for a day-and-time keeps its hour ("Thursday
+    12:30pm" moved to Friday is "Friday 12:30pm"); anything else is replaced whole."""
+    kinds = value_kinds(old)
+    if (
+        {"date", "time"} <= kinds
+        and value_kinds(new) == {"date"}
+        and len(_untyped_words(old)) <= 1
+        and len(_DATE.findall(old)) == 1
+    ):
+        return _DATE.sub(new, old, count=1)
+    return new
