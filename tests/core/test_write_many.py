@@ -22,11 +22,12 @@ def _rows(path: Path) -> list[tuple[object, ...]]:
 
 
 def _chains(path: Path) -> list[tuple[object, ...]]:
+    """Every stored column of every fact but its revision (a batch is one transaction),
+    so the bulk path's own conversion of values (dates, flags, JSON) is checked too."""
     with sqlite3.connect(path) as conn:
-        return conn.execute(
-            "SELECT seq, fact_id, key, value, is_valid, superseded_by, supersedes, needs_review,"
-            " invalid_reason FROM facts ORDER BY seq"
-        ).fetchall()
+        columns = [c[1] for c in conn.execute("PRAGMA table_info(facts)") if c[1] != "rev"]
+        listed = ", ".join(f'"{c}"' for c in columns)
+        return conn.execute(f"SELECT {listed} FROM facts ORDER BY seq").fetchall()
 
 
 def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
@@ -46,6 +47,16 @@ def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
         {"key": "region", "value": "EU-West", "implicit": False},
         {"key": "region", "value": "US-East", "timestamp": datetime(2025, 1, 1)},  # older
         {"key": "region", "value": "EU-Central", "supersedes": "region"},
+        {
+            "key": "promo",
+            "value": {"discount": "10%", "code": "SPRING"},
+            "expires_at": datetime(2026, 2, 1, 9, 30, 15, 250),
+            "required_permissions": ["sales", "finance"],
+            "scope": "hypothetical",
+            "scope_id": "what-if-1",
+            "entity": "storefront",
+            "slot": "promotion",
+        },
     ]
     paths = {name: tmp_path / f"{name}.db" for name in ("batch", "single")}
     engines = {name: Engine.open(path, clock=lambda: NOON) for name, path in paths.items()}

@@ -11,9 +11,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from statekeeper.model import Fact, Turn, WorkingSetItem
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-def chunks(items: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
-    """Split long id lists so IN clauses stay within every backend's parameter limits."""
+def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:
+    """Split long lists so statements stay within every backend's parameter limits."""
     for start in range(0, len(items), size):
         yield items[start : start + size]

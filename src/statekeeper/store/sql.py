@@ -14,7 +14,19 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, false, func, insert, or_, select, true, update
+from sqlalchemy import (
+    Table,
+    and_,
+    bindparam,
+    delete,
+    false,
+    func,
+    insert,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem
@@ -283,11 +295,38 @@ class SqlUnitOfWork:
         return found
 
     def insert_rows(self, rows: Sequence[dict[str, Any]], edges: Sequence[dict[str, str]]) -> None:
-        """Many prepared fact rows and dependency edges, each kind in one statement."""
-        if rows:
-            self.conn.execute(_INSERT_FACT, list(rows))
-        if edges:
-            self.conn.execute(_INSERT_EDGE, list(edges))
+        """Many prepared fact rows and dependency edges, a few hundred rows per statement.
+
+        Multi-row statements, rather than one execution per row, let SQLite's full-text
+        index take a whole chunk in one step: it writes its pending terms out at every
+        statement, which one row at a time costs more than the rows themselves."""
+        for table, prepared in ((facts, rows), (fact_dependencies, edges)):
+            per_statement = min(500, self.max_parameters() // len(table.columns))
+            for part in chunks(list(prepared), per_statement):
+                self.conn.exec_driver_sql(*self._multi_row_insert(table, part))
+
+    def max_parameters(self) -> int:
+        """The most bound parameters one statement may carry."""
+        return 32767
+
+    def _multi_row_insert(
+        self, table: Table, rows: Sequence[dict[str, Any]]
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The driver-level INSERT of these rows and its flat parameters, each value passed
+        through its column type's conversion as SQLAlchemy would."""
+        dialect = self.conn.dialect
+        marker = {"qmark": "?", "format": "%s", "pyformat": "%s"}[dialect.paramstyle]
+        columns = list(table.columns)
+        convert = [c.type._cached_bind_processor(dialect) for c in columns]
+        names = ", ".join(dialect.identifier_preparer.quote(c.name) for c in columns)
+        one = "(" + ", ".join([marker] * len(columns)) + ")"
+        values = ", ".join([one] * len(rows))
+        params = tuple(
+            value if to is None else to(value)
+            for row in rows
+            for value, to in zip([row[c.name] for c in columns], convert, strict=True)
+        )
+        return f"INSERT INTO {table.name} ({names}) VALUES {values}", params
 
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
