@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection
@@ -38,8 +38,8 @@ def fts_match(terms: Sequence[str], org: str) -> str:
 class SqliteUnitOfWork(SqlUnitOfWork):
     def max_parameters(self) -> int:
         # 999 before SQLite 3.32, 32766 since; the library in use says which.
-        driver = self.conn.connection.driver_connection
-        return int(driver.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
+        driver = cast(sqlite3.Connection, self.conn.connection.dbapi_connection)
+        return driver.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
 
     def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
         if not terms:
