@@ -56,12 +56,13 @@ def resolve(
 
 
 def new_fact_id(view: View, key: str, timestamp: datetime, seq: int) -> str:
-    """Deterministic: the same events on a fresh store give the same ids."""
+    """Deterministic: the same events on a fresh store give the same ids. The write order
+    leads, so new ids land at the end of the primary-key index instead of all over it."""
     digest = hashlib.blake2b(
         f"{view.org}\x1f{view.user}\x1f{view.capability}\x1f{key}\x1f{timestamp.isoformat()}\x1f{seq}".encode(),
-        digest_size=8,
+        digest_size=4,
     ).hexdigest()
-    return f"f-{digest}"
+    return f"f-{seq:08x}-{digest}"
 
 
 def commit_fact(
