@@ -43,6 +43,7 @@ from statekeeper.model import (
     Source,
     Turn,
     WorkingSetItem,
+    encode_json,
     value_text,
 )
 from statekeeper.nlu.extract import Extractor
@@ -156,6 +157,8 @@ class Session:
         self.principal = principal
         self.where = where
         self.view = View(principal.org, principal.user, principal.capability)
+        # What a write says of its provenance when the caller says nothing.
+        self._own_source = Source(authority=principal.authority, speaker=principal.user)
 
     def __enter__(self) -> Session:
         return self
@@ -314,7 +317,7 @@ class Session:
         key = _check_text("key", args["key"], MAX_KEY_LENGTH)
         value = args["value"]
         try:
-            encoded = json.dumps(value, ensure_ascii=False)
+            encoded = encode_json(value)
         except (TypeError, ValueError) as error:
             raise InvalidInputError("value", value, "must be JSON-serializable") from error
         if value is None or (isinstance(value, str) and not value.strip()):
@@ -347,9 +350,7 @@ class Session:
             _check_text("required_permissions", p, MAX_KEY_LENGTH)
             for p in _strings("required_permissions", args["required_permissions"])
         )
-        source = args["source"] or Source(
-            authority=self.principal.authority, speaker=self.principal.user
-        )
+        source = args["source"] or self._own_source
         if not isinstance(source, Source):
             raise InvalidInputError("source", source, "must be a Source")
         text = value_text(value)
@@ -376,10 +377,6 @@ class Session:
                 raise InvalidInputError("ttl", args["ttl"], "must be a positive timedelta")
             expires_at = timestamp + args["ttl"]
         shared = memory_type != MemoryType.USER
-        try:
-            Source.model_validate(source)
-        except ValidationError as error:  # pragma: no cover - Source validates itself
-            raise InvalidInputError("source", source, str(error)) from error
         return {
             "key": key,
             "value": value,

@@ -164,7 +164,12 @@ PersistentFact = Fact
 def value_text(value: JsonValue) -> str:
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return _CANONICAL_JSON(value)
+
+
+# Built once: json.dumps with options builds a new encoder on every call.
+encode_json = json.JSONEncoder(ensure_ascii=False).encode
+_CANONICAL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 
 
 class WorkingSetItem(Frozen):

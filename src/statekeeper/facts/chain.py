@@ -121,7 +121,9 @@ def commit_fact(
         return _born_dead(uow, draft, newer[-1], "older than the current value")
 
     chain_parent = targets[0].id if targets else None
-    fact = draft.model_copy(update={"supersedes": chain_parent})
+    fact = draft
+    if chain_parent != draft.supersedes:
+        fact = draft.model_copy(update={"supersedes": chain_parent})
     uow.insert_fact(fact)
     flagged: list[str] = []
     for target in targets:

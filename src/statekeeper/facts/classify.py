@@ -20,7 +20,9 @@ def classify_memory(source: Source) -> MemoryType:
     """Organizational for policy and systems of record, capability for learned patterns."""
     if source.type in (SourceType.POLICY, SourceType.SYSTEM):
         return MemoryType.ORGANIZATIONAL
-    origin = (source.origin or "").lower().replace("_", " ")
+    if not source.origin:
+        return MemoryType.USER
+    origin = source.origin.lower().replace("_", " ")
     if _CAPABILITY_ORIGINS.search(origin):
         return MemoryType.CAPABILITY
     if _ORGANIZATIONAL_ORIGINS.search(origin):

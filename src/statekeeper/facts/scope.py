@@ -9,22 +9,21 @@ from statekeeper.model import Scope
 _HYPOTHETICAL = re.compile(
     r"\b(what if|suppose|supposing|hypothetical(ly)?|imagine|in a scenario|scenario where|"
     r"if we were to|let's say|just brainstorming|brainstorm(ing)?|thinking out loud|"
-    r"exploratory|rough numbers|ballpark|what would happen if)\b",
-    re.IGNORECASE,
+    r"exploratory|rough numbers|ballpark|what would happen if)\b"
 )
 # A value that calls itself a draft, not one that mentions a draft ("sign the proposal").
 _DRAFT = re.compile(
     r"^\s*\[?(draft|tentative)\b|\((draft|tentative)\)|\b(tentative(ly)?|not final|"
-    r"pending approval|draft only|subject to approval)\b",
-    re.IGNORECASE,
+    r"pending approval|draft only|subject to approval)\b"
 )
 
 
 def infer_scope(text: str) -> Scope:
     """Global unless the wording marks a hypothetical or a draft."""
-    if _HYPOTHETICAL.search(text):
+    lowered = text.lower()  # faster than case-blind patterns
+    if _HYPOTHETICAL.search(lowered):
         return Scope.HYPOTHETICAL
-    if _DRAFT.search(text):
+    if _DRAFT.search(lowered):
         return Scope.DRAFT
     return Scope.GLOBAL
 

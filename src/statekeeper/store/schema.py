@@ -18,6 +18,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    text,
 )
 
 metadata = MetaData()
@@ -61,7 +62,15 @@ facts = Table(
     Index("ix_facts_key", "org_id", "user_id", "capability", "key", "is_valid"),
     Index("ix_facts_valid", "org_id", "user_id", "is_valid", "seq"),
     Index("ix_facts_seq", "org_id", "seq"),
-    Index("ix_facts_expiry", "org_id", "user_id", "expires_at"),
+    # Partial: most facts never expire, and their inserts skip this index.
+    Index(
+        "ix_facts_expiry",
+        "org_id",
+        "user_id",
+        "expires_at",
+        sqlite_where=text("expires_at IS NOT NULL"),
+        postgresql_where=text("expires_at IS NOT NULL"),
+    ),
     Index("ix_facts_rev", "org_id", "rev"),
 )
 

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import (
@@ -29,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
-from statekeeper.model import Fact, Source, Turn, WorkingSetItem
+from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import Stamped, View, chunks
 from statekeeper.store.schema import (
     fact_dependencies,
@@ -124,7 +126,7 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "capability": fact.capability,
         "seq": seq,
         "key": fact.key,
-        "value": json.dumps(fact.value, ensure_ascii=False),
+        "value": encode_json(fact.value),
         "body": search_body(fact),
         "source": fact.source.model_dump_json(exclude_none=True),
         "timestamp": fact.timestamp,
@@ -138,7 +140,7 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "is_constraint": fact.is_constraint,
         "constraint_type": fact.constraint_type.value if fact.constraint_type else None,
         "required_authority": fact.required_authority,
-        "required_permissions": json.dumps(sorted(fact.required_permissions)),
+        "required_permissions": encode_json(sorted(fact.required_permissions)),
         "expires_at": fact.expires_at,
         "invalidated_at": fact.invalidated_at,
         "invalid_reason": fact.invalid_reason,
@@ -157,6 +159,7 @@ def search_body(fact: Fact) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=1024)
 def org_token(org: str) -> str:
     return "skorg" + hashlib.blake2b(org.encode(), digest_size=8).hexdigest()
 
@@ -317,16 +320,22 @@ class SqlUnitOfWork:
         dialect = self.conn.dialect
         marker = {"qmark": "?", "format": "%s", "pyformat": "%s"}[dialect.paramstyle]
         columns = list(table.columns)
-        convert = [c.type._cached_bind_processor(dialect) for c in columns]
+        take = itemgetter(*(c.name for c in columns))
+        conversions = [
+            (position, convert)
+            for position, column in enumerate(columns)
+            if (convert := column.type._cached_bind_processor(dialect)) is not None
+        ]
+        params: list[Any] = []
+        for row in rows:
+            values = list(take(row))
+            for position, convert in conversions:
+                values[position] = convert(values[position])
+            params += values
         names = ", ".join(dialect.identifier_preparer.quote(c.name) for c in columns)
         one = "(" + ", ".join([marker] * len(columns)) + ")"
-        values = ", ".join([one] * len(rows))
-        params = tuple(
-            value if to is None else to(value)
-            for row in rows
-            for value, to in zip([row[c.name] for c in columns], convert, strict=True)
-        )
-        return f"INSERT INTO {table.name} ({names}) VALUES {values}", params
+        values_list = ", ".join([one] * len(rows))
+        return f"INSERT INTO {table.name} ({names}) VALUES {values_list}", tuple(params)
 
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
