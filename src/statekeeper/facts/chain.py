@@ -9,6 +9,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from statekeeper.access import Access
 from statekeeper.errors import AuthorityError, CycleError, DuplicateFactError, UnknownFactError
@@ -55,6 +56,7 @@ def resolve(
     return heads
 
 
+@lru_cache(maxsize=4096)  # a bulk write asks once to guess, once to write
 def new_fact_id(view: View, key: str, timestamp: datetime, seq: int) -> str:
     """Deterministic: the same events on a fresh store give the same ids. The write order
     leads, so new ids land at the end of the primary-key index instead of all over it."""

@@ -78,11 +78,12 @@ class BufferedUnitOfWork:
         self._facts[fact.id] = fact
         self._missing.discard(fact.id)
         self._inserts[fact.id] = fact_to_row(fact, self._seq, self.inner.stamp())
-        self._edges += [
-            {"org_id": self.org, "fact_id": fact.id, "depends_on_id": parent}
-            for parent in fact.depends_on
-        ]
-        self._has_dependants.update(fact.depends_on)
+        if fact.depends_on:
+            self._edges += [
+                {"org_id": self.org, "fact_id": fact.id, "depends_on_id": parent}
+                for parent in fact.depends_on
+            ]
+            self._has_dependants.update(fact.depends_on)
         if fact.is_valid and not fact.forgotten and self._visible(fact):
             self.valid_heads(self.view, fact.key)
             self._heads[fact.key].append(fact)

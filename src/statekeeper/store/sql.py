@@ -128,7 +128,7 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "key": fact.key,
         "value": encode_json(fact.value),
         "body": search_body(fact),
-        "source": fact.source.model_dump_json(exclude_none=True),
+        "source": source_json(fact.source),
         "timestamp": fact.timestamp,
         "is_valid": fact.is_valid,
         "superseded_by": fact.superseded_by,
@@ -149,6 +149,12 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "forgotten": fact.forgotten,
         "rev": rev,
     }
+
+
+@lru_cache(maxsize=4096)
+def source_json(source: Source) -> str:
+    """Sources repeat (one per writer and turn), so each is serialized once."""
+    return source.model_dump_json(exclude_none=True)
 
 
 def search_body(fact: Fact) -> str:
