@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh SQLite file per test, a clock the test controls, snapshots."""
+"""Shared fixtures: a fresh store per test (a SQLite file, or a PostgreSQL database), a
+clock the test controls, snapshots of every table."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import os
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,17 +37,51 @@ class Clock:
         return self.now
 
 
-def snapshot(path: Path) -> Snapshot:
-    """Every row of every table in the SQLite file, in a stable order."""
-    with sqlite3.connect(path) as conn:
-        names = [
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"
-            )
-        ]
-        return {name: sorted(conn.execute(f'SELECT * FROM "{name}"'), key=repr) for name in names}
+def snapshot(location: str | Path) -> Snapshot:
+    """Every row of every table of a store (a SQLite file or a PostgreSQL URL), in a stable
+    order: what "the store is unchanged" compares."""
+    with _connect(location) as conn:
+        return {
+            name: sorted(conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+            for name in _tables(conn, location)
+        }
+
+
+def query(location: str | Path, sql: str) -> list[dict[str, object]]:
+    """The rows of a read-only statement against a store, as column-to-value mappings."""
+    with _connect(location) as conn:
+        cursor = conn.execute(sql)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _is_url(location: str | Path) -> bool:
+    return str(location).startswith("postgresql://")
+
+
+@contextmanager
+def _connect(location: str | Path) -> Iterator[Any]:
+    if not _is_url(location):
+        with closing(sqlite3.connect(location)) as conn:
+            yield conn
+        return
+    import psycopg
+
+    with psycopg.connect(str(location)) as conn:  # the server's owner: no row-level filter
+        yield conn
+
+
+def _tables(conn: Any, location: str | Path) -> list[str]:
+    if _is_url(location):
+        found = conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+        )
+    else:  # virtual tables are read through their shadow tables, which are listed
+        found = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"
+        )
+    return [row[0] for row in found.fetchall()]
 
 
 @pytest.fixture
@@ -53,8 +90,7 @@ def clock() -> Clock:
 
 
 # STATEKEEPER_TEST_BACKEND=postgres runs the behaviour suite on PostgreSQL: each test gets
-# a fresh database cloned from a migrated template. Tests that read the SQLite file itself
-# (snapshots of every table) run on SQLite only.
+# a fresh database cloned from a migrated template.
 ON_POSTGRES = os.environ.get("STATEKEEPER_TEST_BACKEND") == "postgres"
 PG_ADMIN = os.environ.get(
     "STATEKEEPER_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
@@ -82,28 +118,34 @@ def pg_template() -> Iterator[str]:
 def store_location(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[Callable[[str], str]]:
-    """Where an engine of this test lives, by name: a SQLite file, or a PostgreSQL database."""
-    created: list[str] = []
+    """Where a store of this test lives, by name: a SQLite file, or a PostgreSQL database.
+    The same name gives the same store for the whole test."""
+    places: dict[str, str] = {}
 
     def location(name: str) -> str:
-        if not ON_POSTGRES:
-            return str(tmp_path / name)
-        template: str = request.getfixturevalue("pg_template")
-        database = f"sk_test_{uuid.uuid4().hex[:10]}"
-        _admin(f"CREATE DATABASE {database} TEMPLATE {template}")
-        created.append(database)
-        return f"{PG_BASE}/{database}"
+        if name not in places:
+            places[name] = _new_store(request, tmp_path, name)
+        return places[name]
 
     yield location
-    for database in created:
-        _admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+    for place in places.values():
+        if _is_url(place):
+            _admin(f"DROP DATABASE IF EXISTS {place.rsplit('/', 1)[1]} WITH (FORCE)")
+
+
+def _new_store(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> str:
+    if not ON_POSTGRES:
+        return str(tmp_path / name)
+    template: str = request.getfixturevalue("pg_template")
+    database = f"sk_test_{uuid.uuid4().hex[:10]}"
+    _admin(f"CREATE DATABASE {database} TEMPLATE {template}")
+    return f"{PG_BASE}/{database}"
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    if ON_POSTGRES:
-        pytest.skip("inspects the SQLite file directly")
-    return tmp_path / "state.db"
+def location(store_location: Callable[[str], str]) -> str:
+    """The store the `engine` fixture opens, for tests that read it directly."""
+    return store_location("state.db")
 
 
 @pytest.fixture
@@ -118,11 +160,9 @@ def make_engine(
 ) -> Iterator[Callable[..., Engine]]:
     """Open further engines (other stores or other settings) closed at teardown."""
     opened: list[Engine] = []
-    places: dict[str, str] = {}
 
     def make(name: str = "state.db", settings: Settings | None = None) -> Engine:
-        place = places.setdefault(name, store_location(name))
-        found = Engine.open(place, clock=clock, settings=settings)
+        found = Engine.open(store_location(name), clock=clock, settings=settings)
         opened.append(found)
         return found
 

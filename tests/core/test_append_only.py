@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from statekeeper import AuthorityError, Engine, Principal, Session, Source, SourceType
-from tests.conftest import Clock
+from tests.conftest import Clock, query
 
 # `rev` is bookkeeping: the revision of the row's last change, so readers fetch only changes.
 MUTABLE = {"is_valid", "superseded_by", "invalidated_at", "invalid_reason", "needs_review", "rev"}
-FORGET_MUTABLE = MUTABLE | {"value", "body", "forgotten"}
+# `tsv`: PostgreSQL's search vector, generated from `body`.
+FORGET_MUTABLE = MUTABLE | {"value", "body", "tsv", "forgotten"}
 
 
-def _rows(path: Path) -> dict[str, dict[str, object]]:
-    with sqlite3.connect(path) as conn:
-        conn.row_factory = sqlite3.Row
-        return {r["fact_id"]: dict(r) for r in conn.execute("SELECT * FROM facts")}
+def _rows(location: str) -> dict[str, dict[str, object]]:
+    return {str(r["fact_id"]): r for r in query(location, "SELECT * FROM facts")}
 
 
 def _changed(before: dict[str, dict[str, object]], after: dict[str, dict[str, object]]) -> set[str]:
@@ -33,7 +30,7 @@ def _changed(before: dict[str, dict[str, object]], after: dict[str, dict[str, ob
     }
 
 
-def test_only_pointers_change(alice: Session, clock: Clock, db_path: Path) -> None:
+def test_only_pointers_change(alice: Session, clock: Clock, location: str) -> None:
     def expire_and_read() -> None:
         clock.advance(minutes=10)
         alice.context("promo price total")
@@ -49,17 +46,17 @@ def test_only_pointers_change(alice: Session, clock: Clock, db_path: Path) -> No
         expire_and_read,
     ]
     for step in steps:
-        before = _rows(db_path)
+        before = _rows(location)
         clock.advance(seconds=5)
         step()
-        assert _changed(before, _rows(db_path)) <= MUTABLE
+        assert _changed(before, _rows(location)) <= MUTABLE
 
 
-def test_forget_changes_only_content(alice: Session, db_path: Path) -> None:
+def test_forget_changes_only_content(alice: Session, location: str) -> None:
     fact = alice.write("phone", "+351 555 0101")
-    before = _rows(db_path)
+    before = _rows(location)
     alice.forget(fact.id)
-    assert _changed(before, _rows(db_path)) <= FORGET_MUTABLE
+    assert _changed(before, _rows(location)) <= FORGET_MUTABLE
 
 
 def test_overrule_keeps_losing_write_as_dead_history(engine: Engine) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -190,17 +189,17 @@ def _case(case: tuple[str, Call, type[Exception], str]) -> Any:
 def test_rejected_and_store_unchanged(
     engine: Engine,
     seeded: dict[str, str],
-    db_path: Path,
+    location: str,
     call: Call,
     error: type[Exception],
     fragment: str,
 ) -> None:
     s = engine.session(ALICE)
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(error) as caught:
         call(s, seeded)
     assert fragment.lower() in str(caught.value).lower()
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
 def test_budget_too_small_carries_numbers(alice: Session) -> None:
@@ -246,24 +245,24 @@ def test_bad_scope_id_at_session_open(engine: Engine, scope_id: Any) -> None:
 
 
 def test_cycle_through_supersession_chain(
-    engine: Engine, seeded: dict[str, str], db_path: Path
+    engine: Engine, seeded: dict[str, str], location: str
 ) -> None:
     """Superseding the key a fact depends on, by key, is a cycle as well."""
     s = engine.session(ALICE)
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(CycleError):
         s.write("unit_price", "$45", depends_on=[seeded["a"]])
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
-def test_depends_on_invisible_fact(engine: Engine, db_path: Path) -> None:
+def test_depends_on_invisible_fact(engine: Engine, location: str) -> None:
     bob = engine.session(Principal(org="acme", user="bob"))
     private = bob.write("salary", "bob earns 99k")
     s = engine.session(ALICE)
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(UnknownFactError):
         s.write("k", "x", depends_on=[private.id])
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
 @pytest.mark.parametrize(

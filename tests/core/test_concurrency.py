@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -30,14 +29,14 @@ class TickingClock:
 
 
 def _run(
-    db_path: Path, mode: str, clock: Callable[[], datetime] = lambda: START
+    location: str, mode: str, clock: Callable[[], datetime] = lambda: START
 ) -> list[BaseException]:
     errors: list[BaseException] = []
     barrier = threading.Barrier(THREADS)
 
     def worker(n: int) -> None:
         try:
-            with Engine.open(db_path, clock=clock) as engine:
+            with Engine.open(location, clock=clock) as engine:
                 s = engine.session(ALICE)
                 barrier.wait()
                 for i in range(WRITES):
@@ -60,14 +59,14 @@ def _run(
 
 
 @pytest.mark.parametrize("mode", ["supersede", "supersedes", "implicit"])
-def test_one_head_one_chain(db_path: Path, mode: str) -> None:
-    with Engine.open(db_path, clock=lambda: START) as engine:
+def test_one_head_one_chain(location: str, mode: str) -> None:
+    with Engine.open(location, clock=lambda: START) as engine:
         first = engine.session(ALICE).write("counter", "initial")
 
-    errors = _run(db_path, mode)
+    errors = _run(location, mode)
     assert errors == []
 
-    with Engine.open(db_path, clock=lambda: START) as engine:
+    with Engine.open(location, clock=lambda: START) as engine:
         s = engine.session(ALICE)
         history = s.history("counter")
         heads = [f for f in history if f.is_valid]
@@ -87,13 +86,13 @@ def test_one_head_one_chain(db_path: Path, mode: str) -> None:
         assert [f.id for f in s.facts()] == [heads[0].id]
 
 
-def test_one_head_with_moving_clock(db_path: Path) -> None:
+def test_one_head_with_moving_clock(location: str) -> None:
     """With a moving clock a slower writer may lose by Rule 4; it still points at a head."""
     clock = TickingClock()
-    with Engine.open(db_path, clock=clock) as engine:
+    with Engine.open(location, clock=clock) as engine:
         engine.session(ALICE).write("counter", "initial")
-    assert _run(db_path, "supersede", clock) == []
-    with Engine.open(db_path, clock=clock) as engine:
+    assert _run(location, "supersede", clock) == []
+    with Engine.open(location, clock=clock) as engine:
         s = engine.session(ALICE)
         history = s.history("counter")
         heads = [f for f in history if f.is_valid]

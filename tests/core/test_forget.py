@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from statekeeper import Session, UnknownFactError
-from tests.conftest import Clock
+from tests.conftest import Clock, query, snapshot
 
 
 def test_forget_removes_content_and_leaves_tombstone(
-    alice: Session, clock: Clock, db_path: Path
+    alice: Session, clock: Clock, location: str
 ) -> None:
     fact = alice.write("home_address", "17 Rua Augusta Lisbon")
     clock.advance(minutes=1)
@@ -24,14 +21,14 @@ def test_forget_removes_content_and_leaves_tombstone(
     assert "Rua Augusta" not in str(history[0].value)
     assert "Rua Augusta" not in alice.context("home address Augusta Lisbon").text
     assert alice.related_facts("Rua Augusta Lisbon") == []
-    with sqlite3.connect(db_path) as conn:
-        tombstones = conn.execute(
-            "SELECT org_id, fact_id, user_id, key, forgotten_by FROM fact_tombstones"
-        ).fetchall()
-        rows = conn.execute("SELECT value, body FROM facts").fetchall()
-        dump = "\n".join(conn.iterdump())
-    assert tombstones == [("acme", fact.id, "alice", "home_address", "alice")]
-    assert all("Augusta" not in value + body for value, body in rows)
+    tombstones = query(
+        location, "SELECT org_id, fact_id, user_id, key, forgotten_by FROM fact_tombstones"
+    )
+    rows = query(location, "SELECT value, body FROM facts")
+    dump = repr(snapshot(location))  # every table, full-text index included
+    expected = {"org_id": "acme", "fact_id": fact.id, "user_id": "alice", "key": "home_address"}
+    assert tombstones == [{**expected, "forgotten_by": "alice"}]
+    assert all("Augusta" not in str(r["value"]) + str(r["body"]) for r in rows)
     assert "Augusta" not in dump
 
 
@@ -43,27 +40,23 @@ def test_forget_by_key(alice: Session) -> None:
         alice.current_value("phone")
 
 
-def test_forget_of_other_users_fact_refused(alice: Session, bob: Session, db_path: Path) -> None:
-    from tests.conftest import snapshot
-
+def test_forget_of_other_users_fact_refused(alice: Session, bob: Session, location: str) -> None:
     fact = alice.write("phone", "+351 555 0101")
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(UnknownFactError):
         bob.forget(fact.id)
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
-def test_forget_twice(alice: Session, db_path: Path) -> None:
-    from tests.conftest import snapshot
-
+def test_forget_twice(alice: Session, location: str) -> None:
     fact = alice.write("phone", "+351 555 0101")
     alice.forget(fact.id)
-    before = snapshot(db_path)
+    before = snapshot(location)
     try:
         alice.forget(fact.id)
     except UnknownFactError:
         pass
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
 def test_forgotten_value_not_in_recent_turns(alice: Session, clock: Clock) -> None:

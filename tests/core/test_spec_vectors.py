@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from statekeeper import (
@@ -63,17 +61,17 @@ def _cfo_policy(engine: Engine) -> str:
     return cfo.write("policy", "max 15% discount", source=CFO_POLICY).id
 
 
-def test_authority_override_rejected(engine: Engine, db_path: Path) -> None:
+def test_authority_override_rejected(engine: Engine, location: str) -> None:
     """Test 3: an intern cannot supersede the CFO's policy; the context keeps the policy."""
     policy_id = _cfo_policy(engine)
     intern = engine.session(INTERN)
-    before = snapshot(db_path)
+    before = snapshot(location)
 
     with pytest.raises(AuthorityError) as caught:
         intern.write("policy", "25%", supersedes="policy")
 
     assert caught.value.fact_id == policy_id
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
     text = intern.context("Can we offer 25%?").text
     assert "max 15% discount" in text
     assert "25%" not in text.replace("max 15%", "")
@@ -90,14 +88,14 @@ def test_authority_override_by_supersede_call(engine: Engine) -> None:
     assert intern.get("policy").id == policy_id
 
 
-def test_implicit_write_cannot_shadow_policy(engine: Engine, db_path: Path) -> None:
+def test_implicit_write_cannot_shadow_policy(engine: Engine, location: str) -> None:
     """Anti-pattern 3 without `supersedes`: an intern's write on the policy key is refused."""
     _cfo_policy(engine)
     intern = engine.session(INTERN)
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(AuthorityError):
         intern.write("policy", "25%")
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before
 
 
 def test_higher_authority_may_supersede_policy(engine: Engine) -> None:
@@ -162,12 +160,12 @@ def test_current_value_follows_chain_not_latest_mention(alice: Session, clock: C
     assert "789 Pine Rd" not in alice.context("shipping address").text
 
 
-def test_authority_checked_before_write(engine: Engine, db_path: Path) -> None:
+def test_authority_checked_before_write(engine: Engine, location: str) -> None:
     """Anti-pattern 3: a refused write leaves no row behind, not even dead history."""
     cfo = engine.session(Principal(org="acme", user="carol", authority="CFO"))
     cfo.write("discount_policy", "max 15% discount", source=CFO_POLICY)
     peer = engine.session(Principal(org="acme", user="pat", authority="peer"))
-    before = snapshot(db_path)
+    before = snapshot(location)
     with pytest.raises(AuthorityError):
         peer.write("discount_policy", "50%", supersedes="discount_policy")
-    assert snapshot(db_path) == before
+    assert snapshot(location) == before

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
+from collections.abc import Callable
 
 from statekeeper import Engine, Settings
-from tests.conftest import ALICE, Clock, MakeEngine
+from tests.conftest import ALICE, Clock, MakeEngine, query
 
 
 def test_items_belong_to_their_task(engine: Engine) -> None:
@@ -29,9 +28,8 @@ def test_remember_replaces_same_key(engine: Engine) -> None:
 
 
 def test_recent_turns_capped_transcript_complete(
-    make_engine: MakeEngine, clock: Clock, tmp_path: Path, db_path: Path
+    make_engine: MakeEngine, clock: Clock, store_location: Callable[[str], str]
 ) -> None:
-    """Reads the transcript table from the SQLite file (db_path: SQLite only)."""
     engine = make_engine("turns.db", Settings(recent_turns=3))
     s = engine.session(ALICE)
     for i in range(6):
@@ -39,6 +37,5 @@ def test_recent_turns_capped_transcript_complete(
         s.add_turn("alice", f"turn number {i} marker-{i}x")
     text = s.context("turns").text
     assert [f"marker-{i}x" in text for i in range(6)] == [False] * 3 + [True] * 3
-    with sqlite3.connect(tmp_path / "turns.db") as conn:
-        archived = conn.execute("SELECT turn_index FROM transcript ORDER BY turn_index").fetchall()
-    assert [i for (i,) in archived] == list(range(6))
+    archived = query(store_location("turns.db"), "SELECT turn_index FROM transcript")
+    assert sorted(r["turn_index"] for r in archived) == list(range(6))
