@@ -16,7 +16,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest
-	STATEKEEPER_TEST_BACKEND=postgres $(BIN)/pytest tests/core
+	STATEKEEPER_TEST_BACKEND=postgres $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/statekeeper bench statebench --data ../shared/statebench/dev.jsonl
