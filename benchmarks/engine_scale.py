@@ -15,6 +15,7 @@ import random
 import statistics
 import tempfile
 import time
+import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -57,22 +58,24 @@ def facts(size: int, rng: random.Random) -> list[list[dict[str, object]]]:
     return batches
 
 
-def build(url: str, size: int, rng: random.Random) -> tuple[Engine, float]:
-    """A store holding `size` facts, and the seconds their ingestion took (the facts are
-    made before the clock starts)."""
+def build(url: str, size: int, rng: random.Random) -> tuple[Engine, Principal, float]:
+    """A store holding `size` facts for one user, that user, and the seconds the ingestion
+    took (the facts are made before the clock starts). Each size gets an organization of
+    its own, so sizes measured on one database URL do not add up."""
     now = [datetime(2026, 3, 1)]
     engine = Engine.open(url, clock=lambda: now[0])
-    session = engine.session(Principal(org="acme", user="alice"))
+    user = Principal(org=f"bench-{size}-{uuid.uuid4().hex[:8]}", user="alice")
+    session = engine.session(user)
     batches = facts(size, rng)
     started = time.perf_counter()
     for batch in batches:
         session.write_many(batch)
         now[0] += timedelta(minutes=1)
-    return engine, time.perf_counter() - started
+    return engine, user, time.perf_counter() - started
 
 
-def measure(engine: Engine, queries: int, rng: random.Random) -> list[float]:
-    session = engine.session(Principal(org="acme", user="alice"))
+def measure(engine: Engine, user: Principal, queries: int, rng: random.Random) -> list[float]:
+    session = engine.session(user)
     latencies = []
     for _ in range(queries):
         domain = rng.choice(list(DOMAINS))
@@ -94,8 +97,8 @@ def main() -> None:
         rng = random.Random(size)
         with tempfile.TemporaryDirectory() as folder:
             url = args.url or str(Path(folder) / "state.db")
-            engine, ingest = build(url, size, rng)
-            latencies = measure(engine, args.queries, rng)
+            engine, user, ingest = build(url, size, rng)
+            latencies = measure(engine, user, args.queries, rng)
             engine.close()
 
         print(

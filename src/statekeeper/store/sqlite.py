@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import bindparam, create_engine, event, text
 from sqlalchemy.engine import Connection
 
 from statekeeper.model import Fact
-from statekeeper.store.base import View
+from statekeeper.store.base import View, chunks
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, org_token
 
@@ -21,7 +22,7 @@ _SEARCH = text(
         SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH :match ORDER BY rank LIMIT :inner
     ) AS hits JOIN facts ON facts.rowid = hits.rowid
     WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
-      AND facts.capability IN ('', :capability)
+      AND facts.capability IN ('', :capability) AND facts.is_valid AND NOT facts.forgotten
     ORDER BY hits.rank, facts.seq DESC
     LIMIT :limit
     """
@@ -35,7 +36,36 @@ def fts_match(terms: Sequence[str], org: str) -> str:
     return f"({alternatives}) AND {org_token(org)}"
 
 
+# A trigger adds each fact written live to the full-text index; taking facts out is done
+# here, a whole set per statement, before the update that ends their life (FTS5 writes its
+# pending changes out at every statement, which one trigger per row pays for every row).
+_UNINDEX = text(
+    """
+    INSERT INTO facts_fts(facts_fts, rowid, body)
+    SELECT 'delete', rowid, body FROM facts
+    WHERE org_id = :org AND fact_id IN :ids AND is_valid AND NOT forgotten
+    """
+).bindparams(bindparam("ids", expanding=True))
+
+
 class SqliteUnitOfWork(SqlUnitOfWork):
+    def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
+        self._unindex([fact_id])
+        super().invalidate(fact_id, by=by, at=at, reason=reason)
+
+    def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
+        self._unindex([change["target"] for change in changes])
+        super().invalidate_many(changes)
+
+    def forget(self, fact_id: str, *, by: str, at: datetime) -> None:
+        self._unindex([fact_id])
+        super().forget(fact_id, by=by, at=at)
+
+    def _unindex(self, fact_ids: Sequence[str]) -> None:
+        """Take live facts out of the full-text index, with the text they were indexed by."""
+        for part in chunks(list(fact_ids)):
+            self.conn.execute(_UNINDEX, {"org": self.org, "ids": list(part)})
+
     def max_parameters(self) -> int:
         # 999 before SQLite 3.32, 32766 since; the library in use says which.
         driver = cast(sqlite3.Connection, self.conn.connection.dbapi_connection)

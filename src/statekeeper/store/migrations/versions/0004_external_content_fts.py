@@ -3,9 +3,12 @@ PostgreSQL).
 
 Version 1's FTS5 table kept its own copy of every live fact's text. An external-content
 table stores only the index and reads `facts.body` by rowid when it needs the text, so each
-fact's text is stored once and each insert writes less. Removing a fact from the index now
-names the text that was indexed, which the triggers take from the row as it was before the
-update (a forgotten fact's body is blanked in the same update that forgets it).
+fact's text is stored once and each insert writes less.
+
+A trigger still adds each fact written live. Taking a fact out when it is superseded,
+expired or forgotten is now the store's job (`SqliteUnitOfWork._unindex`), one statement
+for a whole set of facts, before the update, with the text the fact was indexed by: done
+by a trigger, row by row, it cost more than the update itself.
 """
 
 from importlib import import_module
@@ -17,7 +20,7 @@ down_revision = "0003"
 branch_labels = None
 depends_on = None
 
-_TRIGGERS = ("facts_fts_insert", "facts_fts_invalidate", "facts_fts_delete")
+_TRIGGERS = ("facts_fts_insert", "facts_fts_invalidate", "facts_fts_delete")  # version 1's
 
 _REMOVE = "INSERT INTO facts_fts(facts_fts, rowid, body) VALUES ('delete', old.rowid, old.body)"
 
@@ -27,9 +30,6 @@ EXTERNAL_FTS = [
     """CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts
        WHEN new.is_valid AND NOT new.forgotten
        BEGIN INSERT INTO facts_fts(rowid, body) VALUES (new.rowid, new.body); END""",
-    f"""CREATE TRIGGER facts_fts_invalidate AFTER UPDATE OF is_valid, forgotten ON facts
-       WHEN old.is_valid AND NOT old.forgotten AND (NOT new.is_valid OR new.forgotten)
-       BEGIN {_REMOVE}; END""",
     f"""CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts
        WHEN old.is_valid AND NOT old.forgotten
        BEGIN {_REMOVE}; END""",
