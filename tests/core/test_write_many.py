@@ -2,35 +2,32 @@
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
 from statekeeper import Engine, InvalidInputError, Principal
+from tests.conftest import Clock, MakeEngine, query, snapshot
 
 ALICE = Principal(org="acme", user="alice")
 NOON = datetime(2026, 1, 1, 12, 0)
 
 
-def _rows(path: Path) -> list[tuple[object, ...]]:
-    with sqlite3.connect(path) as conn:
-        return conn.execute(
-            "SELECT fact_id, key, value, is_valid FROM facts ORDER BY seq"
-        ).fetchall()
+def _rows(location: str) -> list[dict[str, object]]:
+    return query(location, "SELECT fact_id, key, value, is_valid FROM facts ORDER BY seq")
 
 
-def _chains(path: Path) -> list[tuple[object, ...]]:
+def _chains(location: str) -> list[dict[str, object]]:
     """Every stored column of every fact but its revision (a batch is one transaction),
     so the bulk path's own conversion of values (dates, flags, JSON) is checked too."""
-    with sqlite3.connect(path) as conn:
-        columns = [c[1] for c in conn.execute("PRAGMA table_info(facts)") if c[1] != "rev"]
-        listed = ", ".join(f'"{c}"' for c in columns)
-        return conn.execute(f"SELECT {listed} FROM facts ORDER BY seq").fetchall()
+    rows = query(location, "SELECT * FROM facts ORDER BY seq")
+    return [{k: v for k, v in row.items() if k != "rev"} for row in rows]
 
 
-def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
+def test_batch_equals_sequential_writes_in_every_rule(
+    make_engine: MakeEngine, store_location: Callable[[str], str], clock: Clock
+) -> None:
     """Bulk writes answer commit_fact's questions from memory; the rows must not differ
     from writing one by one: implicit replacement, a repeated value that writes nothing,
     a supersession by id, a dependency whose input changes, a write that is older than the
@@ -58,15 +55,15 @@ def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
             "slot": "promotion",
         },
     ]
-    paths = {name: tmp_path / f"{name}.db" for name in ("batch", "single")}
-    engines = {name: Engine.open(path, clock=lambda: NOON) for name, path in paths.items()}
+    clock.now = NOON
+    engines = {name: make_engine(name) for name in ("batch", "single")}
     for engine in engines.values():
         engine.session(ALICE).write_many(before)
     engines["batch"].session(ALICE).write_many(items)
     single = engines["single"].session(ALICE)
     for item in items:
         single.write(**item)
-    assert _chains(paths["batch"]) == _chains(paths["single"])
+    assert _chains(store_location("batch")) == _chains(store_location("single"))
     session = engines["batch"].session(ALICE)
     assert session.current_value("plan-1") == "Premium plan"
     assert session.current_value("seats") == "55 seats"
@@ -74,19 +71,21 @@ def test_batch_equals_sequential_writes_in_every_rule(tmp_path: Path) -> None:
     assert session.get("price").needs_review
 
 
-def test_batch_equals_sequential_writes(tmp_path: Path) -> None:
+def test_batch_equals_sequential_writes(
+    make_engine: MakeEngine, store_location: Callable[[str], str], clock: Clock
+) -> None:
     items = [
         {"key": "address", "value": "123 Main St"},
         {"key": "budget", "value": "$200K"},
         {"key": "address", "value": "456 Oak Ave", "supersedes": "address"},
     ]
-    batch = Engine.open(tmp_path / "batch.db", clock=lambda: NOON)
-    one_by_one = Engine.open(tmp_path / "single.db", clock=lambda: NOON)
+    clock.now = NOON
+    batch, one_by_one = make_engine("batch"), make_engine("single")
     batch.session(ALICE).write_many(items)
     single = one_by_one.session(ALICE)
     for item in items:
         single.write(**item)
-    assert _rows(tmp_path / "batch.db") == _rows(tmp_path / "single.db")
+    assert _rows(store_location("batch")) == _rows(store_location("single"))
     assert batch.session(ALICE).current_value("address") == "456 Oak Ave"
 
 
@@ -100,19 +99,18 @@ def test_batch_equals_sequential_writes(tmp_path: Path) -> None:
         "not a mapping",
     ],
 )
-def test_a_bad_item_anywhere_writes_nothing(tmp_path: Path, bad: object) -> None:
-    engine = Engine.open(tmp_path / "s.db")
+def test_a_bad_item_anywhere_writes_nothing(engine: Engine, location: str, bad: object) -> None:
     session = engine.session(ALICE)
     session.write("seed", "kept")
-    before = _rows(tmp_path / "s.db")
+    before = snapshot(location)
     with pytest.raises((InvalidInputError, LookupError)):
         session.write_many(
             [{"key": "first", "value": "fine"}, bad, {"key": "last", "value": "fine"}]
         )
-    assert _rows(tmp_path / "s.db") == before
+    assert snapshot(location) == before
 
 
-def test_items_must_be_a_list_of_mappings(tmp_path: Path) -> None:
-    session = Engine.open(tmp_path / "s.db").session(ALICE)
+def test_items_must_be_a_list_of_mappings(engine: Engine) -> None:
+    session = engine.session(ALICE)
     with pytest.raises(InvalidInputError):
         session.write_many({"key": "k", "value": "v"})  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, RowMapping
+from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import Stamped, View, chunks
@@ -157,6 +157,29 @@ def source_json(source: Source) -> str:
     return source.model_dump_json(exclude_none=True)
 
 
+def driver_values(table: Table, rows: Sequence[dict[str, Any]], dialect: Dialect) -> list[list[Any]]:
+    """Each row's values in the table's column order, each converted by its column type as
+    SQLAlchemy would before handing it to this driver."""
+    columns = list(table.columns)
+    take = itemgetter(*(c.name for c in columns))
+    conversions = [
+        (position, convert)
+        for position, column in enumerate(columns)
+        if (convert := column.type._cached_bind_processor(dialect)) is not None
+    ]
+    converted = []
+    for row in rows:
+        values = list(take(row))
+        for position, convert in conversions:
+            values[position] = convert(values[position])
+        converted.append(values)
+    return converted
+
+
+def column_list(table: Table, dialect: Dialect) -> str:
+    return ", ".join(dialect.identifier_preparer.quote(c.name) for c in table.columns)
+
+
 def search_body(fact: Fact) -> str:
     """The text full-text search sees: key words, value, entity and slot, and a token of
     the organization, so an index shared by many organizations is searched within one."""
@@ -211,6 +234,7 @@ class SqlUnitOfWork:
         self.conn = connection
         self.org = org
         self._rev: int | None = None
+        self.inserted = 0  # fact rows this unit of work added
 
     # -- visibility ---------------------------------------------------------------------
 
@@ -270,6 +294,7 @@ class SqlUnitOfWork:
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
         self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq(), self.stamp()))
+        self.inserted += 1
         if fact.depends_on:
             self.conn.execute(
                 _INSERT_EDGE,
@@ -304,44 +329,31 @@ class SqlUnitOfWork:
         return found
 
     def insert_rows(self, rows: Sequence[dict[str, Any]], edges: Sequence[dict[str, str]]) -> None:
-        """Many prepared fact rows and dependency edges, a few hundred rows per statement.
-
-        Multi-row statements, rather than one execution per row, let SQLite's full-text
-        index take a whole chunk in one step: it writes its pending terms out at every
-        statement, which one row at a time costs more than the rows themselves."""
+        """Many prepared fact rows and dependency edges, in as few statements as the
+        backend takes them."""
+        self.inserted += len(rows)
         for table, prepared in ((facts, rows), (fact_dependencies, edges)):
-            per_statement = min(500, self.max_parameters() // len(table.columns))
-            for part in chunks(list(prepared), per_statement):
-                self.conn.exec_driver_sql(*self._multi_row_insert(table, part))
+            if prepared:
+                self._insert_many(table, prepared)
+
+    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+        """Multi-row statements of a few hundred rows each, sent to the driver as they are.
+
+        One statement per chunk, rather than one execution per row, lets SQLite's full-text
+        index take the chunk in one step: it writes its pending terms out at every
+        statement, which one row at a time costs more than the rows themselves."""
+        dialect = self.conn.dialect
+        marker = {"qmark": "?", "format": "%s", "pyformat": "%s"}[dialect.paramstyle]
+        names = column_list(table, dialect)
+        one = "(" + ", ".join([marker] * len(table.columns)) + ")"
+        per_statement = min(500, self.max_parameters() // len(table.columns))
+        for part in chunks(driver_values(table, rows, dialect), per_statement):
+            statement = f"INSERT INTO {table.name} ({names}) VALUES " + ", ".join([one] * len(part))
+            self.conn.exec_driver_sql(statement, tuple(v for values in part for v in values))
 
     def max_parameters(self) -> int:
         """The most bound parameters one statement may carry."""
         return 32767
-
-    def _multi_row_insert(
-        self, table: Table, rows: Sequence[dict[str, Any]]
-    ) -> tuple[str, tuple[Any, ...]]:
-        """The driver-level INSERT of these rows and its flat parameters, each value passed
-        through its column type's conversion as SQLAlchemy would."""
-        dialect = self.conn.dialect
-        marker = {"qmark": "?", "format": "%s", "pyformat": "%s"}[dialect.paramstyle]
-        columns = list(table.columns)
-        take = itemgetter(*(c.name for c in columns))
-        conversions = [
-            (position, convert)
-            for position, column in enumerate(columns)
-            if (convert := column.type._cached_bind_processor(dialect)) is not None
-        ]
-        params: list[Any] = []
-        for row in rows:
-            values = list(take(row))
-            for position, convert in conversions:
-                values[position] = convert(values[position])
-            params += values
-        names = ", ".join(dialect.identifier_preparer.quote(c.name) for c in columns)
-        one = "(" + ", ".join([marker] * len(columns)) + ")"
-        values_list = ", ".join([one] * len(rows))
-        return f"INSERT INTO {table.name} ({names}) VALUES {values_list}", tuple(params)
 
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
@@ -558,12 +570,14 @@ class SqlStore:
     def write(self, org: str) -> Iterator[SqlUnitOfWork]:
         with self.engine.connect() as conn:
             self._begin_write(conn, org)
+            unit = self.unit_of_work(conn, org)
             try:
-                yield self.unit_of_work(conn, org)
+                yield unit
             except BaseException:
                 conn.rollback()
                 raise
             conn.commit()
+            self._after_write(conn, unit)
 
     @contextmanager
     def read(self, org: str) -> Iterator[SqlUnitOfWork]:
@@ -576,6 +590,9 @@ class SqlStore:
 
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.begin()
+
+    def _after_write(self, conn: Connection, unit: SqlUnitOfWork) -> None:
+        """What a backend does once a write has committed; nothing by default."""
 
     def _begin_read(self, conn: Connection, org: str) -> None:
         conn.begin()
