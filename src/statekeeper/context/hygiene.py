@@ -54,7 +54,7 @@ def value_parts(text: str) -> frozenset[str]:
 
 
 def norm(value: str) -> str:
-    return re.sub(r"\s+", " ", value.strip().lower())
+    return " ".join(value.lower().split())
 
 
 @dataclass(frozen=True)

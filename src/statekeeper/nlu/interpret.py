@@ -433,6 +433,8 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
 
 def past_spans(text: str, values: list[str]) -> list[str]:
     """Values a turn itself marks as past ("originally X", "instead of X")."""
+    if not PAST_MARKER.search(text):
+        return []  # most texts mark nothing as past: no pattern per value to build
     found = []
     for value in values:
         for match in re.finditer(re.escape(value), text, re.IGNORECASE):
