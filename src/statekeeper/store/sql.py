@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -349,7 +350,7 @@ class SqlUnitOfWork:
         per_statement = min(500, self.max_parameters() // len(table.columns))
         for part in chunks(driver_values(table, rows, dialect), per_statement):
             statement = f"INSERT INTO {table.name} ({names}) VALUES " + ", ".join([one] * len(part))
-            self.conn.exec_driver_sql(statement, tuple(v for values in part for v in values))
+            self.conn.exec_driver_sql(statement, tuple(chain.from_iterable(part)))
 
     def max_parameters(self) -> int:
         """The most bound parameters one statement may carry."""
