@@ -6,7 +6,8 @@ Each size gets a fresh store. Facts come from several domains with a varied voca
 and a quarter of them are superseded. Ingestion goes through `Session.write_many` in
 batches. A freshly opened engine then times its first context on its own (that one loads
 the view's facts into memory, as in a new process), and latency is measured on
-`Session.context(query, budget=8000)` for varied queries after it. Run by hand; not part of the test suite.
+`Session.context(query, budget=8000)` for varied queries after it. Run by hand; not part
+of the test suite.
 """
 
 from __future__ import annotations
