@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from statekeeper.facts.cues import WordCues
 from statekeeper.model import ConstraintType, MemoryType, Source, SourceType
 
 _ORGANIZATIONAL_ORIGINS = re.compile(
@@ -30,31 +31,29 @@ def classify_memory(source: Source) -> MemoryType:
     return MemoryType.USER
 
 
-_RULES: tuple[tuple[ConstraintType, re.Pattern[str]], ...] = (
+_RULES: tuple[tuple[ConstraintType, WordCues], ...] = (
     (
         ConstraintType.BUDGET,
-        re.compile(
-            r"\b(budget|spend(ing)? (cap|limit)|cost cap|not to exceed|price cap|allocation)\b"
-        ),
+        WordCues(r"budget|spend(ing)? (cap|limit)|cost cap|not to exceed|price cap|allocation"),
     ),
     (
         ConstraintType.DEADLINE,
-        re.compile(
-            r"\b(deadline|due (by|on|date)|no later than|must (ship|deliver|finish|be done) by|cutoff)\b"
+        WordCues(
+            r"deadline|due (by|on|date)|no later than|must (ship|deliver|finish|be done) by|cutoff"
         ),
     ),
     (
         ConstraintType.CAPACITY,
-        re.compile(
-            r"\b(capacity|headcount|max(imum)? (of )?\d+(?![\d.]*\s*%)|seats|slots|at most \d+(?![\d.]*\s*%)|up to \d+ (people|users|units|seats))\b"
+        WordCues(
+            r"capacity|headcount|max(imum)? (of )?\d+(?![\d.]*\s*%)|seats|slots|at most \d+(?![\d.]*\s*%)|up to \d+ (people|users|units|seats)"
         ),
     ),
     (
         ConstraintType.POLICY,
-        re.compile(
-            r"\b(policy|must not|must never|never|not allowed|prohibited|forbidden|required to|"
+        WordCues(
+            r"policy|must not|must never|never|not allowed|prohibited|forbidden|required to|"
             r"requires? approval|only .{1,40} (may|can)|max(imum)? discount|min(imum)?|at least|"
-            r"at most|cannot exceed|may not)\b"
+            r"at most|cannot exceed|may not"
         ),
     ),
 )

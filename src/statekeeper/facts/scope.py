@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
+from statekeeper.facts.cues import WordCues
 from statekeeper.model import Scope
 
-_HYPOTHETICAL = re.compile(
-    r"\b(what if|suppose|supposing|hypothetical(ly)?|imagine|in a scenario|scenario where|"
+_HYPOTHETICAL = WordCues(
+    r"what if|suppose|supposing|hypothetical(ly)?|imagine|in a scenario|scenario where|"
     r"if we were to|let's say|just brainstorming|brainstorm(ing)?|thinking out loud|"
-    r"exploratory|rough numbers|ballpark|what would happen if)\b"
+    r"exploratory|rough numbers|ballpark|what would happen if"
 )
 # A value that calls itself a draft, not one that mentions a draft ("sign the proposal").
 _DRAFT = re.compile(
