@@ -13,10 +13,8 @@ _HYPOTHETICAL = WordCues(
     r"exploratory|rough numbers|ballpark|what would happen if"
 )
 # A value that calls itself a draft, not one that mentions a draft ("sign the proposal").
-_DRAFT = re.compile(
-    r"^\s*\[?(draft|tentative)\b|\((draft|tentative)\)|\b(tentative(ly)?|not final|"
-    r"pending approval|draft only|subject to approval)\b"
-)
+_DRAFT_LABEL = re.compile(r"^\s*\[?(draft|tentative)\b|\((draft|tentative)\)")
+_DRAFT_WORDS = WordCues(r"tentative(ly)?|not final|pending approval|draft only|subject to approval")
 
 
 def infer_scope(text: str) -> Scope:
@@ -24,7 +22,7 @@ def infer_scope(text: str) -> Scope:
     lowered = text.lower()  # faster than case-blind patterns
     if _HYPOTHETICAL.search(lowered):
         return Scope.HYPOTHETICAL
-    if _DRAFT.search(lowered):
+    if _DRAFT_LABEL.search(lowered) or _DRAFT_WORDS.search(lowered):
         return Scope.DRAFT
     return Scope.GLOBAL
 
