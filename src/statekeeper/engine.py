@@ -703,6 +703,8 @@ def _check_text(field: str, value: Any, limit: int) -> str:
 
 
 def _strings(field: str, values: Any) -> list[Any]:
+    if type(values) in (list, tuple):  # the common case, without the slower ABC check
+        return list(values)
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise InvalidInputError(field, values, "must be a list of strings")
     return list(values)

@@ -153,6 +153,12 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4096)
+def parse_source(stored: str) -> Source:
+    """Sources repeat across rows, and a Source is immutable: each text is parsed once."""
+    return Source.model_validate_json(stored)
+
+
+@lru_cache(maxsize=4096)
 def source_json(source: Source) -> str:
     """Sources repeat (one per writer and turn), so each is serialized once."""
     return source.model_dump_json(exclude_none=True)
@@ -172,7 +178,8 @@ def driver_values(table: Table, rows: Sequence[dict[str, Any]], dialect: Dialect
     for row in rows:
         values = list(take(row))
         for position, convert in conversions:
-            values[position] = convert(values[position])
+            if values[position] is not None:  # NULL stays NULL in every type
+                values[position] = convert(values[position])
         converted.append(values)
     return converted
 
@@ -204,7 +211,7 @@ def row_to_fact(
         capability=row["capability"],
         key=row["key"],
         value=json.loads(row["value"]),
-        source=Source.model_validate_json(row["source"]),
+        source=parse_source(row["source"]),
         timestamp=row["timestamp"],
         is_valid=bool(row["is_valid"]),
         superseded_by=row["superseded_by"],
