@@ -268,7 +268,7 @@ class Session:
             raise InvalidInputError(
                 f"items[{position}]", item, "must be a mapping of write() arguments"
             )
-        unknown = set(item) - (set(_WRITE_DEFAULTS) - {"detect"}) - {"key", "value"}
+        unknown = item.keys() - _BULK_ARGUMENTS
         if unknown or "key" not in item or "value" not in item:
             raise InvalidInputError(
                 f"items[{position}]",
@@ -688,6 +688,9 @@ _WRITE_DEFAULTS: dict[str, Any] = {
     for name, parameter in inspect.signature(Session.write).parameters.items()
     if parameter.default is not inspect.Parameter.empty
 }
+
+# What one item of a bulk write may name: write()'s arguments but conversation detection.
+_BULK_ARGUMENTS = frozenset(_WRITE_DEFAULTS) - {"detect"} | {"key", "value"}
 
 
 def _check_text(field: str, value: Any, limit: int) -> str:
