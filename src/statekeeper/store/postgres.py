@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Table, create_engine, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
 from statekeeper.store.base import View
@@ -123,8 +124,13 @@ class PostgresStore(SqlStore):
                 return
             self._analyzed_rows += self._unanalyzed
             self._unanalyzed = 0
-        conn.execute(text("ANALYZE facts, fact_dependencies"))
-        conn.commit()
+        try:
+            conn.execute(text("ANALYZE facts, fact_dependencies"))
+            conn.commit()
+        except SQLAlchemyError:
+            # The write has committed; fresher statistics are only a help, so a refresh
+            # that fails (a lock, a dropped connection) must not report the write failed.
+            conn.rollback()
 
     def _begin_read(self, conn: Connection, org: str) -> None:
         conn.begin()
