@@ -431,17 +431,37 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
     return dead
 
 
+# A value followed by this and then a new value of its kind is the old one ("your $200K is
+# now $140K", "Friday -> Monday").
+BECOMES = re.compile(
+    r"\s*(?:(?:is|are)\s+now|(?:has|have)\s+(?:now\s+)?become|becomes|became|->|→|=>)\s*",
+    re.IGNORECASE,
+)
+
+
 def past_spans(text: str, values: list[str]) -> list[str]:
-    """Values a turn itself marks as past ("originally X", "instead of X")."""
+    """Values a turn itself marks as past ("originally X", "instead of X", "X is now Y")."""
     found = []
     for value in values:
         for match in re.finditer(re.escape(value), text, re.IGNORECASE):
             window = text[max(0, match.start() - 30) : match.start()]
             window = re.split(r"[.;!?]|,\s+(?:and|but)\b", window)[-1]  # the marker's own clause
-            if PAST_MARKER.search(window):
+            if PAST_MARKER.search(window) or _replaced_in_place(text, match.end(), value, values):
                 found.append(value)
                 break
     return found
+
+
+def _replaced_in_place(text: str, end: int, value: str, values: list[str]) -> bool:
+    """Is the value at `end` followed by "is now" (or an arrow) and another of its kind?"""
+    step = BECOMES.match(text, end)
+    if step is None or step.end() == end:
+        return False
+    rest = text[step.end() :].lower()
+    kind = value_kind(value)
+    return any(
+        other != value and rest.startswith(other) and value_kind(other) == kind for other in values
+    )
 
 
 EXTRACTION_ATTEMPT = _table(
