@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
+from statekeeper.context.focus import Focus, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.past import past_values
 from statekeeper.context.snapshot import Snapshot
@@ -83,9 +84,21 @@ def gather(
             omitted.append(Omission(reason=reason, fact_id=fact.id, detail=fact.scope.value))
 
     shown.sort(key=lambda f: order[f.id])
+    # A figure a shown correction carried over from what it replaced is live, not contested.
+    kept = {
+        v
+        for f in shown
+        if (replaced := _replaced(snapshot, f)) is not None
+        for v in kept_values(replaced, f.text)
+    }
+    focus = Focus.of(query, {v: d for v, d in seen.contested.items() if v not in kept})
     constraints = [(f, seen.clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
     constraint_ids = {f.id for f, _ in constraints}
-    facts = [(f, seen.clean(f.text)) for f in shown if f.id not in constraint_ids]
+    facts = [
+        (f, focus.apply(seen.clean(f.text), _replaced(snapshot, f)))
+        for f in shown
+        if f.id not in constraint_ids
+    ]
 
     turns = uow.recent_turns(principal.user, where.task_id)
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
@@ -105,6 +118,7 @@ def gather(
         text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
+        text = focus.apply(text)
         cleaned.append((turn, text))
 
     return Layers(
@@ -131,6 +145,8 @@ class Reading:
     hidden: dict[str, str]  # fact id: why it is not shown
     scrub: DeadValues
     live_figures: Set[str]
+    # values dead in one statement and live in another: the dead texts that held each
+    contested: dict[str, list[str]] = field(default_factory=dict)
     cleaned: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -148,7 +164,12 @@ class Reading:
         dead = snapshot.recently_dead(DEAD_LIMIT)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
         live = snapshot.live_values(unseen)
-        return cls(hidden, DeadValues.build(dead, live), live.parts)
+        contested: dict[str, list[str]] = {}
+        for text in dead:
+            for part in value_parts(text):
+                if part in live.parts:
+                    contested.setdefault(part, []).append(text)
+        return cls(hidden, DeadValues.build(dead, live), live.parts, contested)
 
     def clean(self, text: str) -> str:
         """The text with every dead value replaced, remembered for the revision."""
@@ -164,6 +185,12 @@ class Reading:
         for past in [f for f in dead_here if f not in self.live_figures]:
             text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
         return text
+
+
+def _replaced(snapshot: Snapshot, fact: Fact) -> str | None:
+    """The text of the dead statement a live fact replaced, if it is still held."""
+    dead = snapshot.dead.get(fact.supersedes) if fact.supersedes else None
+    return dead[2] if dead else None
 
 
 def _candidates(snapshot: Snapshot, query: str) -> tuple[list[Fact], dict[str, int]]:

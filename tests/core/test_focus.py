@@ -1,0 +1,130 @@
+"""Contested values: a figure a replaced statement held and a live one still holds is shown
+where the live text speaks of what the query asks, and left out of passages about other
+things. Figures nothing replaced are never touched."""
+
+from __future__ import annotations
+
+from statekeeper import Session
+from statekeeper.context.focus import ELIDED, Focus, kept_values, passages
+from tests.conftest import Clock
+
+
+def test_value_kept_for_one_subject_left_out_for_another(alice: Session, clock: Clock) -> None:
+    alice.write("launch_day", "Public launch on Friday")
+    clock.advance(minutes=1)
+    alice.write("launch_day", "Public launch moved to Monday", supersedes="launch_day")
+    alice.write("release_plan", "Docs freeze Friday, but the API beta ships next Wednesday")
+
+    about_beta = alice.context("When does the API beta ship?").text
+    assert "Friday" not in about_beta
+    assert "API beta ships next Wednesday" in about_beta
+    assert f"Docs freeze {ELIDED}" in about_beta
+
+    about_docs = alice.context("When is the docs freeze?").text
+    assert "Docs freeze Friday" in about_docs
+
+
+def test_echo_of_replaced_quote_left_out_unless_asked(alice: Session, clock: Clock) -> None:
+    alice.write("supplier_quotes", "Quotes in: Acme $90K, Globex $70K. Acme looks strongest.")
+    clock.advance(minutes=1)
+    alice.write(
+        "supplier_quotes", "Acme is out while its audit is pending", supersedes="supplier_quotes"
+    )
+    alice.write("supplier_note", "Acme audit closed. Acme quoted $90K though, over our cap.")
+
+    chosen = alice.context("Which supplier did we choose?").text
+    assert "$90K" not in chosen
+    assert "Acme audit closed" in chosen
+
+    asked = alice.context("Could we go back to Acme?").text
+    assert "Acme quoted $90K though" in asked
+
+
+def test_figure_a_correction_carried_over_stays(alice: Session, clock: Clock) -> None:
+    alice.write("standup", "Standup at 9am Tuesday")
+    clock.advance(minutes=1)
+    alice.write("standup", "Standup moved to 10am Tuesday", supersedes="standup")
+    text = alice.context("What should I prepare beforehand?").text
+    assert "10am Tuesday" in text
+    assert "9am" not in text
+
+
+def test_figure_a_correction_displaced_is_left_out_of_unrelated_answer(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("loyalty_discount", "12% loyalty discount applies")
+    clock.advance(minutes=1)
+    alice.write(
+        "loyalty_discount",
+        "Only 5% applies (12% needs a two-year plan)",
+        supersedes="loyalty_discount",
+    )
+    total = alice.context("What is the final invoice total?").text
+    assert "5% applies" in total
+    assert "12%" not in total
+    named = alice.context("What does the 12% rate need?").text
+    assert "12% needs a two-year plan" in named
+
+
+def test_figures_nothing_replaced_are_never_left_out(alice: Session, clock: Clock) -> None:
+    alice.write("catering", "Catering arrives Friday at 11am, budget $2,400")
+    alice.write("board", "Board meeting Thursday in room 4B")
+    text = alice.context("Who is presenting the roadmap?").text
+    assert "Catering arrives Friday at 11am, budget $2,400" in text
+    assert "Board meeting Thursday in room 4B" in text
+    assert ELIDED not in text
+
+
+def test_shared_figure_of_an_unrelated_dead_statement_stays(alice: Session, clock: Clock) -> None:
+    """$4K was once a negotiation target for a printer lease; it is also the office budget.
+    The budget statement echoes nothing dead, so its figure stays for any query."""
+    alice.write("printer_lease", "Negotiate the printer lease down to $4K")
+    clock.advance(minutes=1)
+    alice.write("printer_lease", "Printer lease signed with Ricoh", supersedes="printer_lease")
+    alice.write("office_budget", "Office supplies budget: $4K per quarter")
+    text = alice.context("Which printer did we lease?").text
+    assert "Office supplies budget: $4K per quarter" in text
+
+
+def test_turns_follow_the_same_rule(alice: Session, clock: Clock) -> None:
+    alice.write("launch_day", "Public launch on Friday")
+    clock.advance(minutes=1)
+    alice.write("launch_day", "Public launch moved to Monday", supersedes="launch_day")
+    alice.add_turn("alice", "Docs freeze Friday, but the API beta ships next Wednesday.")
+    text = alice.context("When does the API beta ship?").text
+    assert "Friday" not in text
+    assert "the API beta ships next Wednesday." in text
+
+
+def test_passages_split_sentences_clauses_and_asides() -> None:
+    text = "Fine, docs Friday. But the beta ships Wednesday or Thursday (pending QA)."
+    parts = [text[a:b] for a, b in passages(text)]
+    assert parts == [
+        "Fine",
+        "docs Friday.",
+        "But the beta ships Wednesday",
+        "or Thursday",
+        "(pending QA).",
+    ]
+    plain = "Budget is $1.5M for v2.4"
+    assert [plain[a:b] for a, b in passages(plain)] == [plain]
+
+
+def test_short_passage_continues_the_one_before() -> None:
+    focus = Focus.of(
+        "What is the hardware budget?", {"$140k": ["Negotiate the vendor down to $140K"]}
+    )
+    text = "Finance cut hardware budgets by 30%. Your cap is now $140K max."
+    assert focus.apply(text) == text  # "your cap is now $140K" is still about the budget
+
+
+def test_query_naming_the_value_keeps_it() -> None:
+    focus = Focus.of("Is Friday still possible for the beta?", {"friday": ["Beta on Friday"]})
+    text = "Docs freeze Friday, but the beta ships Wednesday"
+    assert focus.apply(text) == text
+
+
+def test_kept_values() -> None:
+    assert kept_values("Call at 2pm EST Tuesday", "Moved to 10am EST Tuesday") == {"tuesday"}
+    assert kept_values("25% discount applies", "Only 10% applies (25% needs a contract)") == set()
+    assert kept_values("Room 4B at noon", "Room 5C at noon") == set()  # names are not figures
