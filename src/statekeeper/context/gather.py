@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
+from statekeeper.context.conflicts import unresolved
 from statekeeper.context.focus import Focus, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.past import past_values
@@ -99,6 +100,11 @@ def gather(
         for f in shown
         if f.id not in constraint_ids
     ]
+    text_of = {f.id: text for f, text in facts}
+    groups = unresolved([f for f, _ in facts if not f.needs_review], access.source_rank)
+    conflicts = [[(f, text_of[f.id]) for f in group] for group in groups]
+    in_conflict = {f.id for group in groups for f in group}
+    facts = [(f, text) for f, text in facts if f.id not in in_conflict]
 
     turns = uow.recent_turns(principal.user, where.task_id)
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
@@ -125,6 +131,7 @@ def gather(
         identity=fmt.identity_section(identity),
         environment=fmt.environment_section(environment),
         constraints=constraints,
+        conflicts=conflicts,
         facts=facts,
         workspace=seen.clean(workspace) if workspace else "",
         items=items,
