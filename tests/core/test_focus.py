@@ -5,7 +5,7 @@ things. Figures nothing replaced are never touched."""
 from __future__ import annotations
 
 from statekeeper import Session
-from statekeeper.context.focus import ELIDED, Focus, kept_values, passages
+from statekeeper.context.focus import ELIDED, Focus, contested_figures, kept_values, passages
 from tests.conftest import Clock
 
 
@@ -111,15 +111,15 @@ def test_passages_split_sentences_clauses_and_asides() -> None:
 
 
 def test_short_passage_continues_the_one_before() -> None:
-    focus = Focus.of(
-        "What is the hardware budget?", {"$140k": ["Negotiate the vendor down to $140K"]}
-    )
+    dead = contested_figures(["Negotiate the vendor down to $140K"], {"$140k"})
+    focus = Focus.of("What is the hardware budget?", dead)
     text = "Finance cut hardware budgets by 30%. Your cap is now $140K max."
     assert focus.apply(text) == text  # "your cap is now $140K" is still about the budget
 
 
 def test_query_naming_the_value_keeps_it() -> None:
-    focus = Focus.of("Is Friday still possible for the beta?", {"friday": ["Beta on Friday"]})
+    dead = contested_figures(["Beta on Friday"], {"friday"})
+    focus = Focus.of("Is Friday still possible for the beta?", dead)
     text = "Docs freeze Friday, but the beta ships Wednesday"
     assert focus.apply(text) == text
 
@@ -128,3 +128,14 @@ def test_kept_values() -> None:
     assert kept_values("Call at 2pm EST Tuesday", "Moved to 10am EST Tuesday") == {"tuesday"}
     assert kept_values("25% discount applies", "Only 10% applies (25% needs a contract)") == set()
     assert kept_values("Room 4B at noon", "Room 5C at noon") == set()  # names are not figures
+
+
+def test_contested_figures_are_figures_a_live_text_still_holds() -> None:
+    dead = ["Quotes: Acme $90K, Globex $70K", "Kickoff on Friday"]
+    contested = contested_figures(dead, {"$90k", "acme", "monday"})
+    assert set(contested) == {"$90k"}  # a name is not a figure; $70K and Friday are dead
+    assert "globex" in contested["$90k"][0]  # with the subject words (and names) of its holder
+    focus = Focus.of("Which supplier won?", contested)
+    assert focus.apply("Acme audit closed. Acme quoted $90K though.", None) == (
+        f"Acme audit closed. Acme quoted {ELIDED} though."
+    )

@@ -11,8 +11,8 @@ Nothing else in the passage is touched, and a value the query itself names is al
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence, Set
-from dataclasses import dataclass
+from collections.abc import Container, Iterable, Mapping, Set
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from statekeeper.context.hygiene import REDACTED, value_parts
@@ -55,26 +55,61 @@ def passages(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(spans)
 
 
+Contested = Mapping[str, tuple[frozenset[str], ...]]
+
+
+def contested_figures(dead_texts: Iterable[str], live_parts: Container[str]) -> Contested:
+    """The figures dead texts held that a live text still asserts, each with the subject
+    words of the dead texts that held it."""
+    held: dict[str, list[frozenset[str]]] = {}
+    for text in dead_texts:
+        for part in value_parts(text):
+            if part in live_parts and value_kind(part) in FIGURES:
+                held.setdefault(part, []).append(_subject_terms(text))
+    return {part: tuple(terms) for part, terms in held.items()}
+
+
 @dataclass(frozen=True)
 class Focus:
-    """What a query is about (its stemmed content words), and the contested figures with
-    the subject words of the dead statements that held them."""
+    """What a query is about (its stemmed content words), the contested figures with the
+    subject words of the dead statements that held them, and the contested figures not to
+    touch for this query (the ones it names, the ones a correction carried over)."""
 
     terms: frozenset[str]
-    contested: Mapping[str, tuple[frozenset[str], ...]]
+    contested: Contested
+    spared: frozenset[str] = frozenset()
+    # (text, value): whether the text echoes a dead statement that held the value; the
+    # answer does not depend on the query, so a caller may share this across queries
+    echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, query: str, contested: Mapping[str, Sequence[str]]) -> Focus:
-        """`contested` maps each contested value to the dead texts that held it."""
-        named, lowered = value_parts(query), query.lower()
+    def of(
+        cls,
+        query: str,
+        contested: Contested,
+        kept: Iterable[str] = (),
+        echoes: dict[tuple[str, str], bool] | None = None,
+    ) -> Focus:
+        lowered = query.lower()
+        named = {v for v in contested if v in lowered} | value_parts(query)
         return cls(
             frozenset(index_terms(query)),
-            {
-                value: tuple(_subject_terms(t) for t in dead)
-                for value, dead in contested.items()
-                if value_kind(value) in FIGURES and value not in named and value not in lowered
-            },
+            contested,
+            frozenset(named.union(kept)),
+            {} if echoes is None else echoes,
         )
+
+    def _echoes(self, text: str, whole: frozenset[str], value: str) -> bool:
+        known = self.echoes.get((text, value))
+        if known is None:
+            known = any(len(whole & dead) >= _ECHO for dead in self.contested[value])
+            self.echoes[(text, value)] = known
+        return known
+
+    def _here(self, parts: frozenset[str]) -> set[str]:
+        if self.contested.keys().isdisjoint(parts):
+            return set()
+        return {p for p in parts if p in self.contested and p not in self.spared}
 
     def apply(self, text: str, replaced: str | None = None) -> str:
         """The text with each contested value left out of the passages that are not about
@@ -82,37 +117,48 @@ class Focus:
         it echoes a dead statement that held the value (it repeats what was replaced).
         `replaced` is the text of the statement this one replaced, if any: a correction is
         about what it corrects, whatever its wording."""
-        if not self.contested or not (value_parts(text) & self.contested.keys()):
+        if not self._here(value_parts(text)):
             return text
-        spans = passages(text)
-        about: frozenset[str] = frozenset()
-        relevant = []
-        for start, end in spans:
-            passage = text[start:end]
-            own = _subject_terms(passage)
-            continues = len(own) < _OWN_SUBJECT or _POINTS_BACK.match(passage) is not None
-            about = about | own if continues else own
-            relevant.append(bool(about & self.terms))
-        whole = _subject_terms(text)
+        layout, whole = _layout(text)
+        relevant = [not about.isdisjoint(self.terms) for _, _, about, _ in layout]
+        speaks_of_query = any(relevant)
         pieces, last = [], 0
-        for (start, end), hit in zip(spans, relevant, strict=True):
-            passage = text[start:end]
+        for (start, end, _, parts), hit in zip(layout, relevant, strict=True):
             if hit:
                 continue
             here = {
                 v
-                for v in value_parts(passage) & self.contested.keys()
-                if any(relevant)
+                for v in self._here(parts)
+                if speaks_of_query
                 or (replaced is not None and v in value_parts(replaced))
-                or any(len(whole & dead) >= _ECHO for dead in self.contested[v])
+                or self._echoes(text, whole, v)
             }
             if here:
-                pieces += [text[last:start], _elide(passage, here)]
+                pieces += [text[last:start], _elide(text[start:end], here)]
                 last = end
         if not pieces:
             return text
         pieces.append(text[last:])
         return "".join(pieces)
+
+
+Layout = tuple[tuple[int, int, frozenset[str], frozenset[str]], ...]
+
+
+@lru_cache(maxsize=65536)
+def _layout(text: str) -> tuple[Layout, frozenset[str]]:
+    """A text's passages, each with its span, what it is about (its own subject words, or
+    the one before's too when it names none) and its values; and the whole text's subject
+    words. The same texts recur in every context: each is laid out once."""
+    layout = []
+    about: frozenset[str] = frozenset()
+    for start, end in passages(text):
+        passage = text[start:end]
+        own = _subject_terms(passage)
+        continues = len(own) < _OWN_SUBJECT or _POINTS_BACK.match(passage) is not None
+        about = about | own if continues else own
+        layout.append((start, end, about, value_parts(passage)))
+    return tuple(layout), _subject_terms(text)
 
 
 @lru_cache(maxsize=65536)

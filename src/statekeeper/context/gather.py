@@ -12,7 +12,7 @@ from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.conflicts import unresolved
-from statekeeper.context.focus import Focus, kept_values
+from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.past import past_values
 from statekeeper.context.snapshot import Snapshot
@@ -89,14 +89,22 @@ def gather(
     kept = {
         v
         for f in shown
-        if (replaced := _replaced(snapshot, f)) is not None
+        if f.supersedes
+        and seen.contested_in(f.text)
+        and (replaced := _replaced(snapshot, f)) is not None
         for v in kept_values(replaced, f.text)
     }
-    focus = Focus.of(query, {v: d for v, d in seen.contested.items() if v not in kept})
+    focus = Focus.of(query, seen.contested, kept, seen.echoes)
+
+    def focused(text: str, replaced: str | None = None) -> str:
+        if seen.contested_in(text) <= focus.spared:  # the usual case: nothing to weigh
+            return text
+        return focus.apply(text, replaced)
+
     constraints = [(f, seen.clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
     constraint_ids = {f.id for f, _ in constraints}
     facts = [
-        (f, focus.apply(seen.clean(f.text), _replaced(snapshot, f)))
+        (f, focused(seen.clean(f.text), _replaced(snapshot, f)))
         for f in shown
         if f.id not in constraint_ids
     ]
@@ -124,7 +132,7 @@ def gather(
         text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
-        text = focus.apply(text)
+        text = focused(text)
         cleaned.append((turn, text))
 
     return Layers(
@@ -153,8 +161,10 @@ class Reading:
     scrub: DeadValues
     live_figures: Set[str]
     # values dead in one statement and live in another: the dead texts that held each
-    contested: dict[str, list[str]] = field(default_factory=dict)
+    contested: Contested = field(default_factory=dict)
     cleaned: dict[str, str] = field(default_factory=dict)
+    holding: dict[str, frozenset[str]] = field(default_factory=dict)
+    echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -171,12 +181,15 @@ class Reading:
         dead = snapshot.recently_dead(DEAD_LIMIT)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
         live = snapshot.live_values(unseen)
-        contested: dict[str, list[str]] = {}
-        for text in dead:
-            for part in value_parts(text):
-                if part in live.parts:
-                    contested.setdefault(part, []).append(text)
+        contested = contested_figures(dead, live.parts)
         return cls(hidden, DeadValues.build(dead, live), live.parts, contested)
+
+    def contested_in(self, text: str) -> frozenset[str]:
+        """The contested figures a text holds, remembered for the revision."""
+        found = self.holding.get(text)
+        if found is None:
+            found = self.holding[text] = value_parts(text) & self.contested.keys()
+        return found
 
     def clean(self, text: str) -> str:
         """The text with every dead value replaced, remembered for the revision."""
