@@ -139,3 +139,15 @@ def test_contested_figures_are_figures_a_live_text_still_holds() -> None:
     assert focus.apply("Acme audit closed. Acme quoted $90K though.", None) == (
         f"Acme audit closed. Acme quoted {ELIDED} though."
     )
+
+
+def test_overview_or_subjectless_query_keeps_every_figure(alice: Session, clock: Clock) -> None:
+    alice.write("supplier_quotes", "Quotes in: Acme $90K, Globex $70K. Acme looks strongest.")
+    clock.advance(minutes=1)
+    alice.write(
+        "supplier_quotes", "Acme is out while its audit is pending", supersedes="supplier_quotes"
+    )
+    alice.write("supplier_note", "Acme audit closed. Acme quoted $90K though, over our cap.")
+    assert "$90K" not in alice.context("Which supplier did we choose?").text
+    for question in ("Can you summarize the supplier choice?", "Catch me up", "What now?"):
+        assert "Acme quoted $90K though" in alice.context(question).text, question

@@ -33,6 +33,12 @@ _POINTS_BACK = re.compile(
 )
 # A text sharing this many subject words with a dead statement is about the same thing.
 _ECHO = 2
+# A query that asks for the whole picture, or names no subject, is about everything.
+OVERVIEW = re.compile(
+    r"\b(?:summar(?:y|ize|ise)|recap|overview|everything|catch me up|bring me up to speed|"
+    r"where (?:do )?(?:we|things) stand|state of (?:play|things)|big picture)\b",
+    re.IGNORECASE,
+)
 
 # Passages: sentences, clauses after a semicolon, a comma, or a coordinating "or" / "but" /
 # "and", and parenthesized asides. A dot inside a token ("$1.5M", "v2.4") ends nothing.
@@ -90,10 +96,13 @@ class Focus:
         kept: Iterable[str] = (),
         echoes: dict[tuple[str, str], bool] | None = None,
     ) -> Focus:
+        terms = frozenset(index_terms(query))
+        if not terms or OVERVIEW.search(query):
+            contested = {}
         lowered = query.lower()
         named = {v for v in contested if v in lowered} | value_parts(query)
         return cls(
-            frozenset(index_terms(query)),
+            terms,
             contested,
             frozenset(named.union(kept)),
             {} if echoes is None else echoes,
