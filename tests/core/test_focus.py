@@ -100,14 +100,25 @@ def test_passages_split_sentences_clauses_and_asides() -> None:
     text = "Fine, docs Friday. But the beta ships Wednesday or Thursday (pending QA)."
     parts = [text[a:b] for a, b in passages(text)]
     assert parts == [
-        "Fine",
-        "docs Friday.",
+        "Fine, docs Friday.",
         "But the beta ships Wednesday",
         "or Thursday",
         "(pending QA).",
     ]
-    plain = "Budget is $1.5M for v2.4"
+    plain = "Budget is $1.5M for v2.4, signed off by Dana"
     assert [plain[a:b] for a, b in passages(plain)] == [plain]
+
+
+def test_detail_after_a_comma_belongs_to_its_sentence(alice: Session, clock: Clock) -> None:
+    """3pm was once the time of another call; here it is the Acme meeting's time."""
+    alice.write("vendor_call", "Vendor call at 3pm")
+    clock.advance(minutes=1)
+    alice.write("vendor_call", "Vendor call cancelled", supersedes="vendor_call")
+    alice.write(
+        "acme_meeting", "Meeting with Acme on Friday, 3pm in the Harbor Room. Bring the deck."
+    )
+    text = alice.context("When is the Acme meeting?").text
+    assert "Meeting with Acme on Friday, 3pm in the Harbor Room" in text
 
 
 def test_short_passage_continues_the_one_before() -> None:

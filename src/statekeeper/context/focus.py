@@ -43,7 +43,7 @@ OVERVIEW = re.compile(
 # Passages: sentences, clauses after a semicolon, a comma, or a coordinating "or" / "but" /
 # "and", and parenthesized asides. A dot inside a token ("$1.5M", "v2.4") ends nothing.
 _BREAK = re.compile(
-    r"(?<=[.!?;])\s+|(?<=\.\.\.)|,\s+|\s+(?=\()|(?<=\))\s+|\s+(?=(?:or|but|and|though|whereas)\s)",
+    r"(?<=[.!?;])\s+|(?<=\.\.\.)|\s+(?=\()|(?<=\))\s+|\s+(?=(?:or|but|and|though|whereas)\s)",
     re.IGNORECASE,
 )
 
@@ -164,7 +164,9 @@ def _layout(text: str) -> tuple[Layout, frozenset[str]]:
     for start, end in passages(text):
         passage = text[start:end]
         own = _subject_terms(passage)
-        continues = len(own) < _OWN_SUBJECT or _POINTS_BACK.match(passage) is not None
+        continues = (
+            len(_plain_words(passage)) < _OWN_SUBJECT or _POINTS_BACK.match(passage) is not None
+        )
         about = about | own if continues else own
         layout.append((start, end, about, value_parts(passage)))
     return tuple(layout), _subject_terms(text)
@@ -178,6 +180,14 @@ def _subject_terms(passage: str) -> frozenset[str]:
         if value_kind(value) in FIGURES:
             words -= set(index_terms(value))
     return frozenset(words)
+
+
+def _plain_words(passage: str) -> set[str]:
+    """A passage's content words that are no value at all (no figure, name or code)."""
+    words = set(index_terms(passage.replace(REDACTED, " ")))
+    for value in value_parts(passage):
+        words -= set(index_terms(value))
+    return words
 
 
 @lru_cache(maxsize=65536)
