@@ -40,8 +40,9 @@ OVERVIEW = re.compile(
     re.IGNORECASE,
 )
 
-# Passages: sentences, clauses after a semicolon, a comma, or a coordinating "or" / "but" /
-# "and", and parenthesized asides. A dot inside a token ("$1.5M", "v2.4") ends nothing.
+# Passages: sentences, clauses after a semicolon or before a coordinating "or" / "but" /
+# "and", and parenthesized asides. A comma ends nothing ("Friday, 3pm in the Harbor Room"),
+# nor does a dot inside a token ("$1.5M", "v2.4").
 _BREAK = re.compile(
     r"(?<=[.!?;])\s+|(?<=\.\.\.)|\s+(?=\()|(?<=\))\s+|\s+(?=(?:or|but|and|though|whereas)\s)",
     re.IGNORECASE,

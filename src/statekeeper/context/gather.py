@@ -160,7 +160,8 @@ class Reading:
     hidden: dict[str, str]  # fact id: why it is not shown
     scrub: DeadValues
     live_figures: Set[str]
-    # values dead in one statement and live in another: the dead texts that held each
+    # figures dead in one statement and live in another, with the subject words of the
+    # dead statements that held each
     contested: Contested = field(default_factory=dict)
     cleaned: dict[str, str] = field(default_factory=dict)
     holding: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -188,7 +189,8 @@ class Reading:
         """The contested figures a text holds, remembered for the revision."""
         found = self.holding.get(text)
         if found is None:
-            found = self.holding[text] = value_parts(text) & self.contested.keys()
+            found = frozenset(p for p in value_parts(text) if p in self.contested)
+            self.holding[text] = found
         return found
 
     def clean(self, text: str) -> str:
