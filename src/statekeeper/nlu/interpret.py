@@ -568,12 +568,19 @@ def corrects(text: str) -> bool:
 
 def figures_clash(a: str, b: str) -> bool:
     """Both state figures of one kind (amounts, durations, dates), and none of them agree.
-    A figure within a limit the other states ("$800k" under "under $1M") agrees with it."""
+    A figure within a limit the other states ("$800k" under "under $1M") agrees with it,
+    and a threshold that sets a rule off ("any purchase over $100K needs approval") states
+    no value for anything to disagree with: it clashes only with a figure above it, in a
+    statement of the opposite stance (a freeze over $25k against a go-ahead for $50k)."""
     left, right = value_parts(a), value_parts(b)
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         mine = {p for p in left if value_kind(p) in family}
         theirs = {p for p in right if value_kind(p) in family}
         if not mine or not theirs or mine & theirs:
+            continue
+        if _thresholds(a, mine) or _thresholds(b, theirs):
+            if _covered(a, mine, b, theirs) and opposed(a, b):
+                return True  # "freeze purchases over $25k" against "buy the $50k server"
             continue
         within = _within_limit(a, mine, theirs, b.lower())
         if within is None:
@@ -581,6 +588,33 @@ def figures_clash(a: str, b: str) -> bool:
         if within is None or not within:
             return True
     return False
+
+
+_LOWER_BOUND = re.compile(
+    r"(?:over|above|(?:more|greater|longer|larger|higher) than|exceeding|in excess of|beyond|at least|"
+    r"upwards of)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _thresholds(text: str, figures: set[str]) -> bool:
+    """Is every one of these figures a lower threshold in `text` ("over $100K")?"""
+    lowered = text.lower()
+    for figure in figures:
+        at = lowered.find(figure)
+        if at < 0 or not _LOWER_BOUND.search(lowered[max(0, at - 20) : at]):
+            return False
+    return True
+
+
+def _covered(a: str, mine: set[str], b: str, theirs: set[str]) -> bool:
+    """The figures on the other side of a lower threshold are all above it."""
+    low, high = (mine, theirs) if _thresholds(a, mine) else (theirs, mine)
+    bounds = [amount(f) for f in low]
+    figures = [amount(f) for f in high]
+    if any(x is None for x in bounds + figures):
+        return False
+    return all(f > min(bounds) for f in figures)  # type: ignore[operator,type-var]
 
 
 _UPPER_BOUND = re.compile(
