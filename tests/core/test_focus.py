@@ -162,3 +162,50 @@ def test_overview_or_subjectless_query_keeps_every_figure(alice: Session, clock:
     assert "$90K" not in alice.context("Which supplier did we choose?").text
     for question in ("Can you summarize the supplier choice?", "Catch me up", "What now?"):
         assert "Acme quoted $90K though" in alice.context(question).text, question
+
+
+def test_later_change_for_the_asked_subject_leaves_the_old_figure_out(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("gala_plan", "Dinner and awards both on Saturday")
+    clock.advance(minutes=1)
+    alice.write("gala_plan", "Awards moved to Sunday", supersedes="gala_plan")
+    alice.write("vp_note", "OK, dinner Saturday. The awards must be on Sunday.")
+    clock.advance(minutes=1)
+    alice.write("inspection", "Inspection adds two days. New plan: dinner Monday.")
+
+    dinner = alice.context("When is the dinner?").text
+    assert "Saturday" not in dinner
+    assert "New plan: dinner Monday" in dinner
+    assert "The awards must be on Sunday" in dinner
+    awards = alice.context("When are the awards?").text
+    assert "Saturday" not in awards
+    assert "The awards must be on Sunday" in awards
+
+
+def test_later_figure_without_a_word_of_change_is_another_detail(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("acme_quote", "Quote for Acme: $5,000")
+    clock.advance(minutes=1)
+    alice.write("acme_quote", "Quote for Acme withdrawn", supersedes="acme_quote")
+    alice.write("acme_invoice", "Invoice total $5,000 for the Acme order.")
+    clock.advance(minutes=1)
+    alice.write("acme_deposit", "Invoice deposit paid: $2,000.")
+    text = alice.context("What is on the Acme invoice?").text
+    assert "Invoice total $5,000 for the Acme order." in text
+    clock.advance(minutes=1)
+    alice.write("acme_total", "Invoice total is now $4,200 after the credit note.")
+    assert "$5,000" not in alice.context("What is on the Acme invoice?").text
+
+
+def test_figure_replaced_in_place_leaves_older_statements_of_it(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("fleet_budget", "Fleet budget is $900K for the vans")
+    clock.advance(minutes=1)
+    alice.write("capex_news", "Board cut capex budgets by 20%. Your $900K is now $720K max.")
+    text = alice.context("What is the fleet budget?").text
+    assert "$900K" not in text
+    assert "$720K" in text
+    assert "Fleet budget is … for the vans" in text

@@ -11,12 +11,15 @@ Nothing else in the passage is touched, and a value the query itself names is al
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Mapping, Set
+from collections.abc import Callable, Container, Iterable, Mapping, Set
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import lru_cache
 
 from statekeeper.context.hygiene import REDACTED, value_parts
+from statekeeper.context.past import past_values, without_past
 from statekeeper.context.ranking import index_terms
+from statekeeper.nlu.interpret import CHANGE
 from statekeeper.nlu.topic import value_kind
 
 ELIDED = "…"
@@ -65,18 +68,25 @@ def passages(text: str) -> tuple[tuple[int, int], ...]:
 Contested = Mapping[str, tuple[frozenset[str], ...]]
 
 
-def contested_figures(dead_texts: Iterable[str], live_parts: Container[str]) -> Contested:
-    """The figures dead texts held that a live text still asserts, each with the subject
-    words of the dead texts that held it."""
+def contested_figures(
+    dead_texts: Iterable[str], live_parts: Container[str], live_texts: Iterable[str] = ()
+) -> Contested:
+    """The figures dead texts held, or live texts mark as past ("your $200K is now
+    $140K"), that a live text still asserts, each with the subject words of the texts
+    that held it dead."""
     held: dict[str, list[frozenset[str]]] = {}
     for text in dead_texts:
         for part in value_parts(text):
             if part in live_parts and value_kind(part) in FIGURES:
                 held.setdefault(part, []).append(_subject_terms(text))
+    for text in live_texts:
+        for part in past_values(text):
+            if part in live_parts and value_kind(part) in FIGURES:
+                held.setdefault(part, []).append(_subject_terms(text))
     return {part: tuple(terms) for part, terms in held.items()}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Focus:
     """What a query is about (its stemmed content words), the contested figures with the
     subject words of the dead statements that held them, and the contested figures not to
@@ -88,6 +98,11 @@ class Focus:
     # (text, value): whether the text echoes a dead statement that held the value; the
     # answer does not depend on the query, so a caller may share this across queries
     echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
+    # everything the context shows, with when it was said (asked for when first needed),
+    # and how a text reads once cleaned of dead values
+    said: Callable[[], Iterable[tuple[datetime, str]]] = tuple
+    clean: Callable[[str], str] = str
+    index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] | None = None
 
     @classmethod
     def of(
@@ -96,6 +111,8 @@ class Focus:
         contested: Contested,
         kept: Iterable[str] = (),
         echoes: dict[tuple[str, str], bool] | None = None,
+        said: Callable[[], Iterable[tuple[datetime, str]]] = tuple,
+        clean: Callable[[str], str] = str,
     ) -> Focus:
         terms = frozenset(index_terms(query))
         if not terms or OVERVIEW.search(query):
@@ -107,7 +124,40 @@ class Focus:
             contested,
             frozenset(named.union(kept)),
             {} if echoes is None else echoes,
+            said,
+            clean,
         )
+
+    def _restated(self, value: str, about: frozenset[str], when: datetime) -> bool:
+        """Did something said after `when`, about the same thing the query asks about,
+        change it to another figure of the value's kind ("dinner Saturday", later "new
+        plan: dinner Monday")? A later figure without a word of change ("deposit paid:
+        $2,000" after "invoice total $5,000") may be another detail of the same thing."""
+        kind = value_kind(value)
+        for term in about & self.terms:
+            for moment, kinds, asserted in self._changes().get(term, ()):
+                if moment > when and kind in kinds and value not in asserted:
+                    return True
+        return False
+
+    def _changes(self) -> dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]]:
+        """For each query word, the passages said that change figures about it: when, the
+        kinds of figure they give, and every figure their text still asserts. Built once
+        per query, when first needed."""
+        if self.index is not None:
+            return self.index
+        index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] = {}
+        for moment, raw in self.said():
+            if not _changes_something(raw) or self.terms.isdisjoint(_subject_terms(raw)):
+                continue  # changes nothing, or nothing the query asks about
+            text = self.clean(raw)
+            layout, _ = _layout(text)
+            for _, _, about, _, kinds, changes in layout:
+                if changes and kinds:
+                    for term in about & self.terms:
+                        index.setdefault(term, []).append((moment, kinds, _asserted(text)))
+        self.index = index
+        return index
 
     def _echoes(self, text: str, whole: frozenset[str], value: str) -> bool:
         known = self.echoes.get((text, value))
@@ -121,28 +171,58 @@ class Focus:
             return set()
         return {p for p in parts if p in self.contested and p not in self.spared}
 
-    def apply(self, text: str, replaced: str | None = None) -> str:
+    def apply(
+        self,
+        text: str,
+        replaced: str | None = None,
+        when: datetime | None = None,
+        binding: bool = False,
+    ) -> str:
         """The text with each contested value left out of the passages that are not about
         the query, when the text is about the query elsewhere (it speaks of two things) or
         it echoes a dead statement that held the value (it repeats what was replaced).
         `replaced` is the text of the statement this one replaced, if any: a correction is
-        about what it corrects, whatever its wording."""
-        if not self._here(value_parts(text)):
+        about what it corrects, whatever its wording. In a passage about the query, a
+        contested value is left out when something said after `when` changed the same
+        subject to another value of its kind, or when the text itself marks it as past
+        ("your $200K is now $140K"). A `binding` text (a constraint, a policy) is only ever
+        changed that way: a rule stays whole where the query is about something else."""
+        here = self._here(value_parts(text))
+        if not here:
             return text
-        layout, whole = _layout(text)
-        relevant = [not about.isdisjoint(self.terms) for _, _, about, _ in layout]
-        speaks_of_query = any(relevant)
-        pieces, last = [], 0
-        for (start, end, _, parts), hit in zip(layout, relevant, strict=True):
-            if hit:
-                continue
-            here = {
+        whole = _subject_terms(text)
+        if self.terms.isdisjoint(whole):  # no passage is about the query: no layout needed
+            if binding:
+                return text
+            gone = {
                 v
-                for v in self._here(parts)
-                if speaks_of_query
-                or (replaced is not None and v in value_parts(replaced))
+                for v in here
+                if (replaced is not None and v in value_parts(replaced))
                 or self._echoes(text, whole, v)
             }
+            return _elide(text, gone) if gone else text
+        layout, _ = _layout(text)
+        relevant = [not about.isdisjoint(self.terms) for _, _, about, *_ in layout]
+        speaks_of_query = any(relevant)
+        pieces, last = [], 0
+        for (start, end, about, parts, *_), hit in zip(layout, relevant, strict=True):
+            if hit:
+                here = {
+                    v
+                    for v in self._here(parts)
+                    if v in past_values(text)
+                    or (when is not None and self._restated(v, about, when))
+                }
+            elif binding:
+                continue
+            else:
+                here = {
+                    v
+                    for v in self._here(parts)
+                    if speaks_of_query
+                    or (replaced is not None and v in value_parts(replaced))
+                    or self._echoes(text, whole, v)
+                }
             if here:
                 pieces += [text[last:start], _elide(text[start:end], here)]
                 last = end
@@ -152,14 +232,28 @@ class Focus:
         return "".join(pieces)
 
 
-Layout = tuple[tuple[int, int, frozenset[str], frozenset[str]], ...]
+# A passage: its span, what it is about, its values, the kinds of its figures, and whether
+# it speaks of a change.
+Layout = tuple[tuple[int, int, frozenset[str], frozenset[str], frozenset[str], bool], ...]
+
+
+@lru_cache(maxsize=65536)
+def _changes_something(text: str) -> bool:
+    return CHANGE.search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def _asserted(text: str) -> frozenset[str]:
+    """The values a text asserts, those it marks as past left out."""
+    return value_parts(without_past(text))
 
 
 @lru_cache(maxsize=65536)
 def _layout(text: str) -> tuple[Layout, frozenset[str]]:
     """A text's passages, each with its span, what it is about (its own subject words, or
-    the one before's too when it names none) and its values; and the whole text's subject
-    words. The same texts recur in every context: each is laid out once."""
+    the one before's too when it names none), its values, the kinds of its figures and
+    whether it speaks of a change; and the whole text's subject words. The same texts
+    recur in every context: each is laid out once."""
     layout = []
     about: frozenset[str] = frozenset()
     for start, end in passages(text):
@@ -169,7 +263,9 @@ def _layout(text: str) -> tuple[Layout, frozenset[str]]:
             len(_plain_words(passage)) < _OWN_SUBJECT or _POINTS_BACK.match(passage) is not None
         )
         about = about | own if continues else own
-        layout.append((start, end, about, value_parts(passage)))
+        parts = value_parts(passage)
+        kinds = frozenset(value_kind(p) for p in parts) & FIGURES
+        layout.append((start, end, about, parts, kinds, CHANGE.search(passage) is not None))
     return tuple(layout), _subject_terms(text)
 
 

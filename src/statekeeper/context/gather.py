@@ -5,8 +5,9 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Set
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
@@ -94,17 +95,29 @@ def gather(
         and (replaced := _replaced(snapshot, f)) is not None
         for v in kept_values(replaced, f.text)
     }
-    focus = Focus.of(query, seen.contested, kept, seen.echoes)
+    turns = uow.recent_turns(principal.user, where.task_id)
 
-    def focused(text: str, replaced: str | None = None) -> str:
+    def said() -> Iterator[tuple[datetime, str]]:
+        yield from ((f.timestamp, f.text) for f in shown if not f.needs_review)
+        yield from ((t.timestamp, t.text) for t in turns if t.speaker != "assistant")
+
+    focus = Focus.of(query, seen.contested, kept, seen.echoes, said, seen.clean)
+
+    def focused(
+        text: str, when: datetime, replaced: str | None = None, binding: bool = False
+    ) -> str:
         if seen.contested_in(text) <= focus.spared:  # the usual case: nothing to weigh
             return text
-        return focus.apply(text, replaced)
+        return focus.apply(text, replaced, when, binding)
 
-    constraints = [(f, seen.clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
+    constraints = [
+        (f, focused(seen.clean(f.text), f.timestamp, binding=True))
+        for f in shown
+        if f.is_constraint and not f.needs_review
+    ]
     constraint_ids = {f.id for f, _ in constraints}
     facts = [
-        (f, focused(seen.clean(f.text), _replaced(snapshot, f)))
+        (f, focused(seen.clean(f.text), f.timestamp, _replaced(snapshot, f)))
         for f in shown
         if f.id not in constraint_ids
     ]
@@ -114,7 +127,6 @@ def gather(
     in_conflict = {f.id for group in groups for f in group}
     facts = [(f, text) for f, text in facts if f.id not in in_conflict]
 
-    turns = uow.recent_turns(principal.user, where.task_id)
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
     for turn in turns:
@@ -132,7 +144,7 @@ def gather(
         text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
-        text = focused(text)
+        text = focused(text, turn.timestamp)
         cleaned.append((turn, text))
 
     return Layers(
@@ -182,7 +194,8 @@ class Reading:
         dead = snapshot.recently_dead(DEAD_LIMIT)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
         live = snapshot.live_values(unseen)
-        contested = contested_figures(dead, live.parts)
+        recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]
+        contested = contested_figures(dead, live.parts, recent)
         return cls(hidden, DeadValues.build(dead, live), live.parts, contested)
 
     def contested_in(self, text: str) -> frozenset[str]:

@@ -121,6 +121,30 @@ CORRECTION = _table(
     r"moved? (it )?to",
     r"changed",
 )
+# A statement that gives something a new value: correction cues, and the words of a
+# changed plan or schedule.
+CHANGE = _table(
+    r"new (plan|date|time|deadline|schedule|target|timeline|figure|number|price|budget)",
+    r"change of plans?",
+    r"plan b",
+    r"now",
+    r"reschedul(e|ed|ing)",
+    r"postpon(e|ed|ing)",
+    r"push(ed|ing)? (back|out)",
+    r"brought forward",
+    r"moved( up)?",
+    r"delay(ed)?",
+    r"slipp?(ed|ing|s)?",
+    r"instead",
+    r"actually",
+    r"correction",
+    r"revis(e|ed|ing)",
+    r"updated?",
+    r"going forward",
+    r"from now on",
+    r"no longer",
+    r"changed?",
+)
 NEGATED_CHANGE = _table(
     r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)",
     r"no change",
