@@ -47,3 +47,35 @@ def test_replaced_figure_is_scrubbed_from_turns(alice: Session, clock: Clock) ->
     text = alice.context("What is the travel budget?").text
     assert "$12K" not in text
     assert "$9K" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "past", "current"),
+    [
+        ("Budget changed from $50,000 to $45,000", {"$50,000"}, "$45,000"),
+        ("Weekday rate was originally $50, now $60 per hour", {"$50"}, "$60"),
+        ("Instead of Friday we ship Monday", {"friday"}, "monday"),
+        ("Moved from Tuesday 3pm to Wednesday 10am", {"tuesday", "3pm"}, "wednesday"),
+        ("Originally Friday, then Thursday, final is Monday", {"friday", "thursday"}, "monday"),
+        ("Initially $40K, later $55K, and now $60K", {"$40k", "$55k"}, "$60k"),
+    ],
+)
+def test_history_marker_reaches_along_a_list_only(text: str, past: set[str], current: str) -> None:
+    assert set(past_values(text)) == past
+    assert current in without_past(text).lower()
+
+
+def test_figure_ends_before_a_trailing_comma() -> None:
+    from statekeeper.context.hygiene import value_parts
+
+    assert value_parts("Pay $50, then $1,200 later") == {"$50", "$1,200"}
+
+
+def test_new_value_of_a_change_survives(alice: Session, clock: Clock) -> None:
+    alice.write("budget", "Budget changed from $50,000 to $45,000")
+    alice.add_turn("alice", "Weekday rate was originally $50, now $60 per hour")
+    alice.write("weekend_rate", "Weekend rate is $50 per hour")
+    text = alice.context("What are the budget and the rates?").text
+    assert "to $45,000" in text
+    assert "now $60 per hour" in text
+    assert "Weekend rate is $50 per hour" in text

@@ -448,13 +448,18 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
     if not (CORRECTION.search(text) or PAST_MARKER.search(text) or COMMITS.search(text)):
         return []
     dead: list[str] = []
+    marked = set(past_spans(text, values))  # what the text calls past is not its current one
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         members = [v for v in values if value_kind(v) in family]
-        if len(members) >= 2 and any(v in live for v in members):
+        if len(members) >= 2 and any(v in live and v not in marked for v in members):
             dead += [v for v in members if v not in live]
     return dead
 
 
+# What may stand between two figures a history marker covers: "originally Friday, then
+# Thursday", "previously 3pm and 4pm". Anything else ("originally $50, now $60", "from
+# $50K to $45K", "instead of Friday we ship Monday") ends the marker's reach.
+CONTINUES = re.compile(r"^[\s,/&]*(?:(?:and|or|then|and then|later|after that)[\s,]*)?$", re.I)
 # A value followed by this and then a new value of its kind is the old one ("your $200K is
 # now $140K", "Friday -> Monday").
 BECOMES = re.compile(
@@ -470,6 +475,10 @@ def past_spans(text: str, values: list[str]) -> list[str]:
         for match in re.finditer(re.escape(value), text, re.IGNORECASE):
             window = text[max(0, match.start() - 30) : match.start()]
             window = re.split(r"[.;!?]|,\s+(?:and|but)\b", window)[-1]  # the marker's own clause
+            for other in values:  # a marker reaches past a figure only along a list
+                at = window.lower().rfind(other.lower())
+                if other != value and at >= 0 and not CONTINUES.match(window[at + len(other) :]):
+                    window = window[at + len(other) :]
             if PAST_MARKER.search(window) or _replaced_in_place(text, match.end(), value, values):
                 found.append(value)
                 break
