@@ -209,3 +209,25 @@ def test_figure_replaced_in_place_leaves_older_statements_of_it(
     assert "$900K" not in text
     assert "$720K" in text
     assert "Fleet budget is … for the vans" in text
+
+
+def test_figure_named_as_replaced_is_stale_in_older_statements_whatever_their_words(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("van_order", "Need 20 delivery vans. Budget is $900K. Quotes by Monday.")
+    clock.advance(minutes=1)
+    alice.write("capex_news", "Board cut capex by 20%. Your $900K is now $720K max.")
+    text = alice.context("What is the fleet budget now?").text
+    assert "$900K" not in text
+    assert "Need 20 delivery vans" in text
+    assert "$720K" in text
+
+
+def test_figure_marked_past_earlier_stays_in_a_later_statement(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("weekday_rate", "Weekday rate was originally $50, now $60 per hour")
+    clock.advance(minutes=1)
+    alice.write("weekend_rate", "Weekend rate is $50 per hour")
+    text = alice.context("What is the weekend rate?").text
+    assert "Weekend rate is $50 per hour" in text

@@ -103,6 +103,7 @@ class Focus:
     said: Callable[[], Iterable[tuple[datetime, str]]] = tuple
     clean: Callable[[str], str] = str
     index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] | None = None
+    marked: dict[str, list[datetime]] | None = None
 
     @classmethod
     def of(
@@ -138,7 +139,24 @@ class Focus:
             for moment, kinds, asserted in self._changes().get(term, ()):
                 if moment > when and kind in kinds and value not in asserted:
                     return True
-        return False
+        return any(moment > when for moment in self._pasts().get(value, ()))
+
+    def _pasts(self) -> dict[str, list[datetime]]:
+        """The figures something said marks as past ("your $900K is now $720K", "instead of
+        Friday"), and when: a figure named as replaced is stale wherever it was said
+        before, whatever the words around it. Built once per query, when first needed."""
+        if self.marked is not None:
+            return self.marked
+        marked: dict[str, list[datetime]] = {}
+        for moment, raw in self.said():
+            if self.contested.keys().isdisjoint(value_parts(raw)):
+                continue
+            text = self.clean(raw)
+            for value in past_values(text):
+                if value in self.contested and value not in _asserted(text):
+                    marked.setdefault(value, []).append(moment)
+        self.marked = marked
+        return marked
 
     def _changes(self) -> dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]]:
         """For each query word, the passages said that change figures about it: when, the
