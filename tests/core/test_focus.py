@@ -231,3 +231,17 @@ def test_figure_marked_past_earlier_stays_in_a_later_statement(
     alice.write("weekend_rate", "Weekend rate is $50 per hour")
     text = alice.context("What is the weekend rate?").text
     assert "Weekend rate is $50 per hour" in text
+
+
+def test_an_open_hypothetical_changes_nothing(alice: Session, clock: Clock) -> None:
+    alice.write("kickoff", "Kickoff on Monday")
+    clock.advance(minutes=1)
+    alice.write("kickoff", "Kickoff cancelled", supersedes="kickoff")
+    alice.write("team_dinner", "Team dinner on Monday at 7pm")
+    clock.advance(minutes=1)
+    alice.observe("alice", "Just brainstorming: what if the team dinner moved to Tuesday?")
+    text = alice.context("When is the team dinner?").text
+    assert "Team dinner on Monday at 7pm" in text
+    clock.advance(minutes=1)
+    alice.observe("alice", "Decided: the team dinner moved to Tuesday.")
+    assert "Monday" not in alice.context("When is the team dinner?").text

@@ -96,10 +96,31 @@ def gather(
         for v in kept_values(replaced, f.text)
     }
     turns = uow.recent_turns(principal.user, where.task_id)
+    open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
+    visible = []
+    for turn in turns:
+        if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
+            omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
+        elif turn.speaker != "assistant" and extraction_attempt(turn.text):
+            omitted.append(
+                Omission(
+                    reason="request for information not visible to this user",
+                    detail=f"turn {turn.index}",
+                )
+            )
+        else:
+            visible.append(turn)
 
     def said() -> Iterator[tuple[datetime, str]]:
+        """What the context states as so: shown facts, and the user turns of its own scope
+        (an open digression or hypothetical changes nothing)."""
         yield from ((f.timestamp, f.text) for f in shown if not f.needs_review)
-        yield from ((t.timestamp, t.text) for t in turns if t.speaker != "assistant")
+        yield from (
+            (t.timestamp, t.text)
+            for t in visible
+            if t.speaker != "assistant"
+            and (t.scope == Scope.GLOBAL or t.scope_id == where.scope_id)
+        )
 
     focus = Focus.of(query, seen.contested, kept, seen.echoes, said, seen.clean)
 
@@ -127,25 +148,12 @@ def gather(
     in_conflict = {f.id for group in groups for f in group}
     facts = [(f, text) for f, text in facts if f.id not in in_conflict]
 
-    open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     cleaned = []
-    for turn in turns:
-        if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
-            omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
-            continue
-        if turn.speaker != "assistant" and extraction_attempt(turn.text):
-            omitted.append(
-                Omission(
-                    reason="request for information not visible to this user",
-                    detail=f"turn {turn.index}",
-                )
-            )
-            continue
+    for turn in visible:
         text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
-        text = focused(text, turn.timestamp)
-        cleaned.append((turn, text))
+        cleaned.append((turn, focused(text, turn.timestamp)))
 
     return Layers(
         identity=fmt.identity_section(identity),
