@@ -145,6 +145,19 @@ CHANGE = _table(
     r"no longer",
     r"changed?",
 )
+# A correction that points back at what was just said rather than naming it.
+POINTS_BACK = _table(
+    r"(?:overrid(?:e|ing)|overrul(?:e|ing)|scratch|chang(?:e|ing)|revers(?:e|ing)|undo(?:ing)?|"
+    r"forget|ignore|replac(?:e|ing)|correct(?:ing)?|cancel(?:l?ing)?|disregard) (?:that|this)",
+    r"that'?s (?:wrong|incorrect|outdated|not right|off)",
+    r"not that",
+)
+
+
+def points_back(text: str) -> bool:
+    return POINTS_BACK.search(text) is not None
+
+
 NEGATED_CHANGE = _table(
     r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)",
     r"no change",
@@ -235,7 +248,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             _TIMED,
         ),
         (
-            rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
+            rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
             False,
             None,
         ),
@@ -375,7 +388,7 @@ def assertion(text: str) -> Assertion | None:
     if cancelled:
         subject = cancelled.group("s") or cancelled.group("t")
         return Assertion(CANCELLED, _clean(subject), True)
-    cued = CORRECTION.search(text) is not None
+    cued = CORRECTION.search(text) is not None or points_back(text)
     for phrasing in ASSERTIONS:
         match = phrasing.pattern.search(text)
         if match:
