@@ -18,7 +18,7 @@ from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
-from statekeeper.nlu.topic import compatible, moved_to, overlap, value_kinds
+from statekeeper.nlu.topic import compatible, moved_to, overlap, topic_terms, value_kinds
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -178,6 +178,9 @@ def _target(
         scored = [s for s in scored if s[0] > 0]
         if scored:
             return max(scored, key=lambda s: (s[0], s[1]))[2]
+        named = _named_in_conversation(claim.subject, candidates, earlier)
+        if named is not None:
+            return named
         if claim.corrective and anaphoric:
             current = focus(candidates, earlier)
             if current is not None and value_kinds(current.text) & value_kinds(claim.value):
@@ -186,6 +189,24 @@ def _target(
         if not claim.corrective or not nlu.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
     return focus(candidates, earlier)
+
+
+def _named_in_conversation(
+    subject: str, candidates: Sequence[Fact], earlier: Sequence[Turn]
+) -> Fact | None:
+    """The fact the conversation itself called by this subject: the latest turn that
+    states a fact's value and holds every word of the subject ("our initiative status is
+    on track" names project_status "on track" as "our initiative")."""
+    words = topic_terms(subject)
+    if not words:
+        return None
+    for turn in reversed(earlier):
+        if not words <= topic_terms(turn.text):
+            continue
+        stated = [f for f in candidates if nlu.mentions(turn.text, f.text)]
+        if stated:
+            return max(stated, key=lambda f: f.timestamp)
+    return None
 
 
 def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:

@@ -418,9 +418,10 @@ _QUALIFIERS = frozenset(
 
 def generic_subject(subject: str) -> bool:
     """A subject that names no particular thing ("the official plan"), so it may refer to
-    whatever the conversation is about."""
+    whatever the conversation is about. A word that says which one makes it particular:
+    "the shipping status" is not just any status."""
     words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
-    return not words or words[-1] in GENERIC_HEADS
+    return not words or all(w in GENERIC_HEADS for w in words)
 
 
 def subject_key(subject: str) -> str:
@@ -740,13 +741,18 @@ def _codes(text: str) -> frozenset[str]:
 def subject_matches(subject: str, key: str, value: str) -> int:
     """How well a subject names a fact; 0 when it names something else. The subject's head
     noun must be the fact's, or the subject must cover the fact's key: "the badge printer"
-    is not "badge office hours", "the hotel booking" is "hotel"."""
+    is not "badge office hours", "the hotel booking" is "hotel"; and where both qualify the
+    head, they must share a qualifier: "the shipping status" is not project_status."""
     terms = topic_terms(subject)
     key_terms = topic_terms(key.replace("_", " "))
     value_terms = topic_terms(value)
     words = re.findall(r"[\w#]+", subject.lower())
     head = topic_terms(words[-1]) if words else frozenset()
     if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
+        return 0
+    # Both say which one ("the shipping status", project_status): they must agree on it.
+    modifiers = terms - head - topic_terms(" ".join(_QUALIFIERS))
+    if modifiers and key_terms - head and not modifiers & (key_terms | value_terms):
         return 0
     return 2 * len(terms & key_terms) + len(terms & value_terms)
 
