@@ -149,8 +149,8 @@ class Focus:
             return self.marked
         marked: dict[str, list[datetime]] = {}
         for moment, raw in self.said():
-            if self.contested.keys().isdisjoint(value_parts(raw)):
-                continue
+            if self.contested.keys().isdisjoint(past_values(raw)):
+                continue  # marks nothing contested as past (cleaning only takes values away)
             text = self.clean(raw)
             for value in past_values(text):
                 if value in self.contested and value not in _asserted(text):
