@@ -18,7 +18,7 @@ from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
-from statekeeper.nlu.topic import compatible, moved_to, overlap
+from statekeeper.nlu.topic import compatible, moved_to, overlap, topic_terms, value_kinds
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -61,7 +61,7 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     claim = nlu.assertion(turn.text)
     if claim is None:
         return []
-    fact = _target(claim, live, earlier)
+    fact = _target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is None:
         if any(nlu.mentions(f.text, claim.value) for f in live):
             return []  # already known
@@ -163,7 +163,13 @@ def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> 
     return None
 
 
-def _target(claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
+def _target(
+    claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn], anaphoric: bool = False
+) -> Fact | None:
+    """The live fact a claim replaces. A subject names it; a corrective claim with no
+    subject of its own replaces the fact in focus, and so does one that points back at
+    what was just said ("I'm overriding that: the allocation is $80,000") with a value of
+    the focus fact's kind, whatever word it uses for the subject."""
     candidates = [f for f in live if f.source.origin != SIGNAL_ORIGIN and f.scope == Scope.GLOBAL]
     if claim.subject:
         scored = [
@@ -172,9 +178,35 @@ def _target(claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn])
         scored = [s for s in scored if s[0] > 0]
         if scored:
             return max(scored, key=lambda s: (s[0], s[1]))[2]
+        named = _named_in_conversation(claim.subject, candidates, earlier)
+        if named is not None:
+            return named
+        if claim.corrective and anaphoric:
+            current = focus(candidates, earlier)
+            if current is not None and value_kinds(current.text) & value_kinds(claim.value):
+                return current
+            return None
         if not claim.corrective or not nlu.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
     return focus(candidates, earlier)
+
+
+def _named_in_conversation(
+    subject: str, candidates: Sequence[Fact], earlier: Sequence[Turn]
+) -> Fact | None:
+    """The fact the conversation itself called by this subject: the latest turn that
+    states a fact's value and holds every word of the subject ("our initiative status is
+    on track" names project_status "on track" as "our initiative")."""
+    words = topic_terms(subject)
+    if not words:
+        return None
+    for turn in reversed(earlier):
+        if not words <= topic_terms(turn.text):
+            continue
+        stated = [f for f in candidates if nlu.mentions(turn.text, f.text)]
+        if stated:
+            return max(stated, key=lambda f: f.timestamp)
+    return None
 
 
 def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:

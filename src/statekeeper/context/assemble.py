@@ -22,6 +22,8 @@ class Layers:
     identity: str
     environment: str
     constraints: Sequence[tuple[Fact, str]] = ()
+    # live statements of equal authorities that conflict, one group per dispute
+    conflicts: Sequence[Sequence[tuple[Fact, str]]] = ()
     facts: Sequence[tuple[Fact, str]] = ()
     workspace: str = ""  # the current task's workspace, rendered and cleaned
     items: Sequence[WorkingSetItem] = ()
@@ -70,13 +72,25 @@ def assemble(
 
     fact_limit = packer.used + int((budget - packer.used) * fact_share)
     included: list[str] = []
-    for header, group in (
-        (fmt.CONSTRAINTS_HEADER, layers.constraints),
-        (fmt.FACTS_HEADER, layers.facts),
-    ):
-        lines = _pack_facts(header, group, packer, fact_limit, show_metadata, included, omitted)
-        if lines:
-            sections.append(lines)
+    lines = _pack_facts(
+        fmt.CONSTRAINTS_HEADER,
+        layers.constraints,
+        packer,
+        fact_limit,
+        show_metadata,
+        included,
+        omitted,
+    )
+    if lines:
+        sections.append(lines)
+    lines = _pack_conflicts(layers.conflicts, packer, fact_limit, included, omitted)
+    if lines:
+        sections.append(lines)
+    lines = _pack_facts(
+        fmt.FACTS_HEADER, layers.facts, packer, fact_limit, show_metadata, included, omitted
+    )
+    if lines:
+        sections.append(lines)
     if layers.withheld:
         line = fmt.withheld_line(layers.withheld)
         if packer.take(line):
@@ -116,6 +130,27 @@ def _pack_facts(
         else:
             omitted.append(Omission(reason="budget", fact_id=fact.id, detail=fact.key))
     return [header, *lines] if lines else []
+
+
+def _pack_conflicts(
+    groups: Sequence[Sequence[tuple[Fact, str]]],
+    packer: _Packer,
+    limit: int,
+    included: list[str],
+    omitted: list[Omission],
+) -> list[str]:
+    lines: list[str] = []
+    for group in groups:
+        line = fmt.conflict_line(group)
+        needed = line if lines else f"{fmt.CONFLICTS_HEADER}\n{line}"
+        if packer.take(needed, limit):
+            lines.append(line)
+            included.extend(fact.id for fact, _ in group)
+        else:
+            omitted.extend(
+                Omission(reason="budget", fact_id=fact.id, detail=fact.key) for fact, _ in group
+            )
+    return [fmt.CONFLICTS_HEADER, *lines] if lines else []
 
 
 def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) -> list[str]:

@@ -6,6 +6,7 @@ markers well, others are distracted by them. Dead values are never shown either 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetItem, value_text
@@ -78,6 +79,16 @@ def _fact_line(
     return line
 
 
+def conflict_line(group: Sequence[tuple[Fact, str]]) -> str:
+    """Statements of equal authorities that cannot both hold, side by side."""
+    said = [
+        f'{fact.source.speaker} ({fact.source.authority or "unknown authority"}) says "{text}"'
+        f" [{fact.key}]"
+        for fact, text in group
+    ]
+    return "- conflicting: " + "; ".join(said)
+
+
 def item_line(item: WorkingSetItem) -> str:
     return f"- {item.key}: {value_text(item.value)}"
 
@@ -87,6 +98,9 @@ def turn_line(turn: Turn, text: str) -> str:
 
 
 FACTS_HEADER = "## Current facts"
+CONFLICTS_HEADER = (
+    "## Unresolved conflicts (equal authorities disagree; neither overrides the other)"
+)
 CONSTRAINTS_HEADER = "## Constraints (must be respected)"
 WORKING_HEADER = "## Working set"
 TURNS_HEADER = "## Recent turns"

@@ -5,12 +5,15 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Set
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
+from statekeeper.context.conflicts import unresolved
+from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.past import past_values
 from statekeeper.context.snapshot import Snapshot
@@ -83,34 +86,80 @@ def gather(
             omitted.append(Omission(reason=reason, fact_id=fact.id, detail=fact.scope.value))
 
     shown.sort(key=lambda f: order[f.id])
-    constraints = [(f, seen.clean(f.text)) for f in shown if f.is_constraint and not f.needs_review]
-    constraint_ids = {f.id for f, _ in constraints}
-    facts = [(f, seen.clean(f.text)) for f in shown if f.id not in constraint_ids]
-
+    # A figure a shown correction carried over from what it replaced is live, not contested.
+    kept = {
+        v
+        for f in shown
+        if f.supersedes
+        and seen.contested_in(f.text)
+        and (replaced := _replaced(snapshot, f)) is not None
+        for v in kept_values(replaced, f.text)
+    }
     turns = uow.recent_turns(principal.user, where.task_id)
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
-    cleaned = []
+    visible = []
     for turn in turns:
         if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
             omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
-            continue
-        if turn.speaker != "assistant" and extraction_attempt(turn.text):
+        elif turn.speaker != "assistant" and extraction_attempt(turn.text):
             omitted.append(
                 Omission(
                     reason="request for information not visible to this user",
                     detail=f"turn {turn.index}",
                 )
             )
-            continue
+        else:
+            visible.append(turn)
+
+    def said() -> Iterator[tuple[datetime, str]]:
+        """What the context states as so: shown facts, and the user turns of its own scope
+        (an open digression or hypothetical changes nothing)."""
+        yield from ((f.timestamp, f.text) for f in shown if not f.needs_review)
+        yield from (
+            (t.timestamp, t.text)
+            for t in visible
+            if t.speaker != "assistant"
+            and (t.scope == Scope.GLOBAL or t.scope_id == where.scope_id)
+        )
+
+    focus = Focus.of(query, seen.contested, kept, seen.echoes, said, seen.clean)
+
+    def focused(
+        text: str, when: datetime, replaced: str | None = None, binding: bool = False
+    ) -> str:
+        if seen.contested_in(text) <= focus.spared:  # the usual case: nothing to weigh
+            return text
+        return focus.apply(text, replaced, when, binding)
+
+    constraints = [
+        (f, focused(seen.clean(f.text), f.timestamp, binding=True))
+        for f in shown
+        if f.is_constraint and not f.needs_review
+    ]
+    constraint_ids = {f.id for f, _ in constraints}
+    facts = [
+        (f, focused(seen.clean(f.text), f.timestamp, _replaced(snapshot, f)))
+        for f in shown
+        if f.id not in constraint_ids
+    ]
+    text_of = {f.id: text for f, text in facts}
+    groups = unresolved([f for f, _ in facts if not f.needs_review], access.source_rank)
+    conflicts = [[(f, text_of[f.id]) for f in group] for group in groups]
+    in_conflict = {f.id for group in groups for f in group}
+    facts = [(f, text) for f, text in facts if f.id not in in_conflict]
+
+    cleaned = []
+    for turn in visible:
         text = seen.clean(turn.text)
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
-        cleaned.append((turn, text))
+        cleaned.append((turn, focused(text, turn.timestamp)))
 
     return Layers(
         identity=fmt.identity_section(identity),
         environment=fmt.environment_section(environment),
         constraints=constraints,
+        conflicts=conflicts,
         facts=facts,
         workspace=seen.clean(workspace) if workspace else "",
         items=items,
@@ -131,7 +180,12 @@ class Reading:
     hidden: dict[str, str]  # fact id: why it is not shown
     scrub: DeadValues
     live_figures: Set[str]
+    # figures dead in one statement and live in another, with the subject words of the
+    # dead statements that held each
+    contested: Contested = field(default_factory=dict)
     cleaned: dict[str, str] = field(default_factory=dict)
+    holding: dict[str, frozenset[str]] = field(default_factory=dict)
+    echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -148,7 +202,17 @@ class Reading:
         dead = snapshot.recently_dead(DEAD_LIMIT)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
         live = snapshot.live_values(unseen)
-        return cls(hidden, DeadValues.build(dead, live), live.parts)
+        recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]
+        contested = contested_figures(dead, live.parts, recent)
+        return cls(hidden, DeadValues.build(dead, live), live.parts, contested)
+
+    def contested_in(self, text: str) -> frozenset[str]:
+        """The contested figures a text holds, remembered for the revision."""
+        found = self.holding.get(text)
+        if found is None:
+            found = frozenset(p for p in value_parts(text) if p in self.contested)
+            self.holding[text] = found
+        return found
 
     def clean(self, text: str) -> str:
         """The text with every dead value replaced, remembered for the revision."""
@@ -164,6 +228,12 @@ class Reading:
         for past in [f for f in dead_here if f not in self.live_figures]:
             text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
         return text
+
+
+def _replaced(snapshot: Snapshot, fact: Fact) -> str | None:
+    """The text of the dead statement a live fact replaced, if it is still held."""
+    dead = snapshot.dead.get(fact.supersedes) if fact.supersedes else None
+    return dead[2] if dead else None
 
 
 def _candidates(snapshot: Snapshot, query: str) -> tuple[list[Fact], dict[str, int]]:

@@ -21,7 +21,7 @@ REDACTED = "[outdated]"
 _KINDS = tuple(
     re.compile(p)
     for p in (
-        r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?",
+        r"[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?",
         r"\b\d[\d,]*(?:\.\d+)?\s?%",
         r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)\b",
         r"\b\d{1,2}:\d{2}\b",

@@ -87,7 +87,7 @@ LADDER = AuthorityLadder(
 _RESTRICTED = re.compile(r"^\s*\[RESTRICTED:?\s*([^\]]*)\]\s*", re.IGNORECASE)
 _SCOPE = re.compile(r"^\s*\[SCOPE:\s*([^\]]+)\]\s*", re.IGNORECASE)
 _INVALIDATED = re.compile(r"^\s*\[INVALIDATED\b[^\]]*\]\s*", re.IGNORECASE)
-_ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Z_ ]{1,30})\]\s*")
+_ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Za-z_ -]{1,30})\]\s*")
 _SPEAKER = re.compile(r"^\s*\[?([A-Z][\w .&'-]{0,40}?)\s*\(([^)]{1,40})\)\]?:\s*")
 _REQUIRED_LEVEL = re.compile(
     r"\b(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board|legal|HR)s?\s*(\+|only|and above)"
@@ -122,8 +122,8 @@ def untag(text: str) -> Tagged:
     if match := _SCOPE.match(text):
         scope_id = match.group(1).strip()
         text = text[match.end() :]
-    if match := _ROLE_TAG.match(text):
-        authority = _rung(match.group(1))
+    if (match := _ROLE_TAG.match(text)) and (match.group(1).isupper() or _rung(match.group(1))):
+        authority = _rung(match.group(1))  # [VP], [DIRECTOR], and spelled out: [Vice President]
         text = text[match.end() :]
     if match := _SPEAKER.match(text):
         speaker = match.group(1).strip()

@@ -33,6 +33,11 @@ OPEN_DIGRESSION = _table(
     r"hold on",
     r"hang on",
     r"one sec(ond)?",
+    r"one (moment|minute)",
+    r"just a (moment|minute|sec(ond)?)",
+    r"(pardon|excuse) the interruption",
+    r"interrupting (briefly|quickly|for a (moment|minute|sec(ond)?))",
+    r"(i )?(need|have|got|gotta) to take this( call)?",
     r"quick question",
     r"side note",
     r"before i forget",
@@ -121,6 +126,43 @@ CORRECTION = _table(
     r"moved? (it )?to",
     r"changed",
 )
+# A statement that gives something a new value: correction cues, and the words of a
+# changed plan or schedule.
+CHANGE = _table(
+    r"new (plan|date|time|deadline|schedule|target|timeline|figure|number|price|budget)",
+    r"change of plans?",
+    r"plan b",
+    r"now",
+    r"reschedul(e|ed|ing)",
+    r"postpon(e|ed|ing)",
+    r"push(ed|ing)? (back|out)",
+    r"brought forward",
+    r"moved( up)?",
+    r"delay(ed)?",
+    r"slipp?(ed|ing|s)?",
+    r"instead",
+    r"actually",
+    r"correction",
+    r"revis(e|ed|ing)",
+    r"updated?",
+    r"going forward",
+    r"from now on",
+    r"no longer",
+    r"changed?",
+)
+# A correction that points back at what was just said rather than naming it.
+POINTS_BACK = _table(
+    r"(?:overrid(?:e|ing)|overrul(?:e|ing)|scratch|chang(?:e|ing)|revers(?:e|ing)|undo(?:ing)?|"
+    r"forget|ignore|replac(?:e|ing)|correct(?:ing)?|cancel(?:l?ing)?|disregard) (?:that|this)",
+    r"that'?s (?:wrong|incorrect|outdated|not right|off)",
+    r"not that",
+)
+
+
+def points_back(text: str) -> bool:
+    return POINTS_BACK.search(text) is not None
+
+
 NEGATED_CHANGE = _table(
     r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)",
     r"no change",
@@ -211,7 +253,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             _TIMED,
         ),
         (
-            rf"\b(?P<s>(?:the\s+|our\s+)\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
+            rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
             False,
             None,
         ),
@@ -351,7 +393,7 @@ def assertion(text: str) -> Assertion | None:
     if cancelled:
         subject = cancelled.group("s") or cancelled.group("t")
         return Assertion(CANCELLED, _clean(subject), True)
-    cued = CORRECTION.search(text) is not None
+    cued = CORRECTION.search(text) is not None or points_back(text)
     for phrasing in ASSERTIONS:
         match = phrasing.pattern.search(text)
         if match:
@@ -381,9 +423,10 @@ _QUALIFIERS = frozenset(
 
 def generic_subject(subject: str) -> bool:
     """A subject that names no particular thing ("the official plan"), so it may refer to
-    whatever the conversation is about."""
+    whatever the conversation is about. A word that says which one makes it particular:
+    "the shipping status" is not just any status."""
     words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
-    return not words or words[-1] in GENERIC_HEADS
+    return not words or all(w in GENERIC_HEADS for w in words)
 
 
 def subject_key(subject: str) -> str:
@@ -424,26 +467,55 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
     if not (CORRECTION.search(text) or PAST_MARKER.search(text) or COMMITS.search(text)):
         return []
     dead: list[str] = []
+    marked = set(past_spans(text, values))  # what the text calls past is not its current one
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         members = [v for v in values if value_kind(v) in family]
-        if len(members) >= 2 and any(v in live for v in members):
+        if len(members) >= 2 and any(v in live and v not in marked for v in members):
             dead += [v for v in members if v not in live]
     return dead
 
 
+# What may stand between two figures a history marker covers: "originally Friday, then
+# Thursday", "previously 3pm and 4pm". Anything else ("originally $50, now $60", "from
+# $50K to $45K", "instead of Friday we ship Monday") ends the marker's reach.
+CONTINUES = re.compile(r"^[\s,/&]*(?:(?:and|or|then|and then|later|after that)[\s,]*)?$", re.I)
+# A value followed by this and then a new value of its kind is the old one ("your $200K is
+# now $140K", "Friday -> Monday").
+BECOMES = re.compile(
+    r"\s*(?:(?:is|are)\s+now|(?:has|have)\s+(?:now\s+)?become|becomes|became|->|→|=>)\s*",
+    re.IGNORECASE,
+)
+
+
 def past_spans(text: str, values: list[str]) -> list[str]:
-    """Values a turn itself marks as past ("originally X", "instead of X")."""
-    if not PAST_MARKER.search(text):
+    """Values a turn itself marks as past ("originally X", "instead of X", "X is now Y")."""
+    if not (PAST_MARKER.search(text) or BECOMES.search(text)):
         return []  # most texts mark nothing as past: no pattern per value to build
     found = []
     for value in values:
         for match in re.finditer(re.escape(value), text, re.IGNORECASE):
             window = text[max(0, match.start() - 30) : match.start()]
             window = re.split(r"[.;!?]|,\s+(?:and|but)\b", window)[-1]  # the marker's own clause
-            if PAST_MARKER.search(window):
+            for other in values:  # a marker reaches past a figure only along a list
+                at = window.lower().rfind(other.lower())
+                if other != value and at >= 0 and not CONTINUES.match(window[at + len(other) :]):
+                    window = window[at + len(other) :]
+            if PAST_MARKER.search(window) or _replaced_in_place(text, match.end(), value, values):
                 found.append(value)
                 break
     return found
+
+
+def _replaced_in_place(text: str, end: int, value: str, values: list[str]) -> bool:
+    """Is the value at `end` followed by "is now" (or an arrow) and another of its kind?"""
+    step = BECOMES.match(text, end)
+    if step is None or step.end() == end:
+        return False
+    rest = text[step.end() :].lower()
+    kind = value_kind(value)
+    return any(
+        other != value and rest.startswith(other) and value_kind(other) == kind for other in values
+    )
 
 
 EXTRACTION_ATTEMPT = _table(
@@ -550,12 +622,19 @@ def corrects(text: str) -> bool:
 
 def figures_clash(a: str, b: str) -> bool:
     """Both state figures of one kind (amounts, durations, dates), and none of them agree.
-    A figure within a limit the other states ("$800k" under "under $1M") agrees with it."""
+    A figure within a limit the other states ("$800k" under "under $1M") agrees with it,
+    and a threshold that sets a rule off ("any purchase over $100K needs approval") states
+    no value for anything to disagree with: it clashes only with a figure above it, in a
+    statement of the opposite stance (a freeze over $25k against a go-ahead for $50k)."""
     left, right = value_parts(a), value_parts(b)
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         mine = {p for p in left if value_kind(p) in family}
         theirs = {p for p in right if value_kind(p) in family}
         if not mine or not theirs or mine & theirs:
+            continue
+        if _thresholds(a, mine) or _thresholds(b, theirs):
+            if _covered(a, mine, b, theirs) and opposed(a, b):
+                return True  # "freeze purchases over $25k" against "buy the $50k server"
             continue
         within = _within_limit(a, mine, theirs, b.lower())
         if within is None:
@@ -563,6 +642,33 @@ def figures_clash(a: str, b: str) -> bool:
         if within is None or not within:
             return True
     return False
+
+
+_LOWER_BOUND = re.compile(
+    r"(?:over|above|(?:more|greater|longer|larger|higher) than|exceeding|in excess of|beyond|at least|"
+    r"upwards of)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _thresholds(text: str, figures: set[str]) -> bool:
+    """Is every one of these figures a lower threshold in `text` ("over $100K")?"""
+    lowered = text.lower()
+    for figure in figures:
+        at = lowered.find(figure)
+        if at < 0 or not _LOWER_BOUND.search(lowered[max(0, at - 20) : at]):
+            return False
+    return True
+
+
+def _covered(a: str, mine: set[str], b: str, theirs: set[str]) -> bool:
+    """The figures on the other side of a lower threshold are all above it."""
+    low, high = (mine, theirs) if _thresholds(a, mine) else (theirs, mine)
+    bounds = [amount(f) for f in low]
+    figures = [amount(f) for f in high]
+    if any(x is None for x in bounds + figures):
+        return False
+    return all(f > min(bounds) for f in figures)  # type: ignore[operator,type-var]
 
 
 _UPPER_BOUND = re.compile(
@@ -642,13 +748,18 @@ def _codes(text: str) -> frozenset[str]:
 def subject_matches(subject: str, key: str, value: str) -> int:
     """How well a subject names a fact; 0 when it names something else. The subject's head
     noun must be the fact's, or the subject must cover the fact's key: "the badge printer"
-    is not "badge office hours", "the hotel booking" is "hotel"."""
+    is not "badge office hours", "the hotel booking" is "hotel"; and where both qualify the
+    head, they must share a qualifier: "the shipping status" is not project_status."""
     terms = topic_terms(subject)
     key_terms = topic_terms(key.replace("_", " "))
     value_terms = topic_terms(value)
     words = re.findall(r"[\w#]+", subject.lower())
     head = topic_terms(words[-1]) if words else frozenset()
     if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
+        return 0
+    # Both say which one ("the shipping status", project_status): they must agree on it.
+    modifiers = terms - head - topic_terms(" ".join(_QUALIFIERS))
+    if modifiers and key_terms - head and not modifiers & (key_terms | value_terms):
         return 0
     return 2 * len(terms & key_terms) + len(terms & value_terms)
 

@@ -1,0 +1,68 @@
+"""Interruptions opened in other words ("one moment -", "pardon the interruption") keep
+their turns and figures out of the resumed task, like "hold on"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.nlu.harness import Conversation, shows
+
+CASES = [
+    pytest.param(
+        ("pr_commitment", "Will approve PR #88 once the flaky tests are fixed"),
+        (
+            "One moment - architecture review just started",
+            "We picked NATS as the message bus",
+            "Returning to the PR review",
+        ),
+        "What is blocking PR #88?",
+        "NATS",
+        id="software-one-moment",
+    ),
+    pytest.param(
+        ("wayne_deal", "Target deal value $1.2M for Wayne Corp"),
+        (
+            "Pardon the interruption - a rep wants a 40% discount for Stark",
+            "Stark discount approved at 40% as a one-off",
+            "Anyway, back to Wayne Corp",
+        ),
+        "What deal value are we targeting for Wayne Corp?",
+        "40%",
+        id="sales-pardon-the-interruption",
+    ),
+    pytest.param(
+        ("ward_round", "Ward round at 8am, Dr Lee leads"),
+        (
+            "I need to take this call - pharmacy says the insulin delivery is late",
+            "Insulin now arrives at 2pm",
+            "OK, back to the ward round",
+        ),
+        "When is the ward round and who leads it?",
+        "2pm",
+        id="clinic-take-this-call",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fact", "turns", "question", "aside"), CASES)
+def test_interruption_stays_out_of_the_resumed_task(
+    conversation: Conversation,
+    fact: tuple[str, str],
+    turns: tuple[str, ...],
+    question: str,
+    aside: str,
+) -> None:
+    conversation.write(*fact)
+    for turn in turns:
+        conversation.say(turn)
+    assert conversation.session.current_value(fact[0]) == fact[1]
+    text = conversation.context(question)
+    assert fact[1] in text
+    assert not shows(text, aside)
+
+
+def test_a_moment_in_passing_opens_nothing(conversation: Conversation) -> None:
+    conversation.write("venue", "Harbor Hotel, Room 2")
+    conversation.say("The keynote takes a moment to set up, so start at 9:15.")
+    conversation.say("Actually, move the venue to the Lakeside Hall.")
+    assert "Lakeside Hall" in str(conversation.session.current_value("venue"))
