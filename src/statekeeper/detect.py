@@ -179,8 +179,8 @@ def _target(
         if scored:
             return max(scored, key=lambda s: (s[0], s[1]))[2]
         named = _named_in_conversation(claim.subject, candidates, earlier)
-        if named is not None:
-            return named
+        if named is not None and claim.corrective:
+            return named  # a plain statement about it may add a detail, not replace it
         if claim.corrective and anaphoric:
             current = focus(candidates, earlier)
             if current is not None and value_kinds(current.text) & value_kinds(claim.value):

@@ -58,6 +58,11 @@ def test_correction_by_the_conversations_name(
             ("The Hamburg load goes to Bay 7.", "Update: the Rotterdam load is now at Bay 12."),
             id="another-load",
         ),
+        pytest.param(
+            ("dock_assignment", "Bay 7"),
+            ("The Hamburg load goes to Bay 7.", "The Hamburg load is 40 pallets."),
+            id="a-detail-not-a-correction",
+        ),
     ],
 )
 def test_a_subject_the_conversation_never_used_for_the_fact_names_nothing(

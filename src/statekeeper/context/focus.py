@@ -144,38 +144,39 @@ class Focus:
     def _pasts(self) -> dict[str, list[datetime]]:
         """The figures something said marks as past ("your $900K is now $720K", "instead of
         Friday"), and when: a figure named as replaced is stale wherever it was said
-        before, whatever the words around it. Built once per query, when first needed."""
-        if self.marked is not None:
-            return self.marked
-        marked: dict[str, list[datetime]] = {}
-        for moment, raw in self.said():
-            if self.contested.keys().isdisjoint(past_values(raw)):
-                continue  # marks nothing contested as past (cleaning only takes values away)
-            text = self.clean(raw)
-            for value in past_values(text):
-                if value in self.contested and value not in _asserted(text):
-                    marked.setdefault(value, []).append(moment)
-        self.marked = marked
-        return marked
+        before, whatever the words around it."""
+        if self.marked is None:
+            self._scan()
+        assert self.marked is not None
+        return self.marked
 
     def _changes(self) -> dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]]:
         """For each query word, the passages said that change figures about it: when, the
-        kinds of figure they give, and every figure their text still asserts. Built once
-        per query, when first needed."""
-        if self.index is not None:
-            return self.index
+        kinds of figure they give, and every figure their text still asserts."""
+        if self.index is None:
+            self._scan()
+        assert self.index is not None
+        return self.index
+
+    def _scan(self) -> None:
+        """One pass over what was said, once per query, when first needed."""
         index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] = {}
+        marked: dict[str, list[datetime]] = {}
         for moment, raw in self.said():
-            if not _changes_something(raw) or self.terms.isdisjoint(_subject_terms(raw)):
-                continue  # changes nothing, or nothing the query asks about
-            text = self.clean(raw)
-            layout, _ = _layout(text)
-            for _, _, about, _, kinds, changes in layout:
-                if changes and kinds:
-                    for term in about & self.terms:
-                        index.setdefault(term, []).append((moment, kinds, _asserted(text)))
-        self.index = index
-        return index
+            if not self.contested.keys().isdisjoint(past_values(raw)):
+                # cleaning only takes values away: what raw marks nothing of, clean neither
+                text = self.clean(raw)
+                for value in past_values(text):
+                    if value in self.contested and value not in _asserted(text):
+                        marked.setdefault(value, []).append(moment)
+            if _changes_something(raw) and not self.terms.isdisjoint(_subject_terms(raw)):
+                text = self.clean(raw)
+                layout, _ = _layout(text)
+                for _, _, about, _, kinds, changes in layout:
+                    if changes and kinds:
+                        for term in about & self.terms:
+                            index.setdefault(term, []).append((moment, kinds, _asserted(text)))
+        self.index, self.marked = index, marked
 
     def _echoes(self, text: str, whole: frozenset[str], value: str) -> bool:
         known = self.echoes.get((text, value))

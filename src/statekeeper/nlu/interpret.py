@@ -284,6 +284,11 @@ PAST_MARKER = _table(
 )
 CONTRAST = _table(
     r"instead",
+    r"at this point",
+    r"effective (immediately|today|now)",
+    r"henceforth",
+    r"going forward",
+    r"from (now|today) on",
     r"rather than",
     r"overrid(e|es|ing|den)",
     r"overrule[sd]?",
