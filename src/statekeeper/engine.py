@@ -140,6 +140,8 @@ class Engine:
         return Environment(current_time=now)
 
     def close(self) -> None:
+        """Close the store's connections; a closed engine keeps no facts in memory."""
+        self.snapshots.clear()
         self.store.close()
 
     def __enter__(self) -> Engine:

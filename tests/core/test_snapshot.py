@@ -77,3 +77,13 @@ def test_ranking_follows_additions_and_removals() -> None:
     index.add(5, "carrier for the Rotterdam shipment")
     assert index.top("Rotterdam carrier", 2) == [5, 4]  # a tie goes to the newer fact
     assert index.top("nothing matches", 3) == []
+
+
+def test_a_closed_engine_keeps_no_facts_in_memory(make_engine: MakeEngine) -> None:
+    engine = make_engine("state.db")
+    engine.session(ALICE).write("office", "Berlin office at Torstrasse 12")
+    engine.session(ALICE).context("Where is the office?")
+    engine.session(BOB).context("Where is the office?")
+    assert len(engine.snapshots) == 2
+    engine.close()
+    assert len(engine.snapshots) == 0

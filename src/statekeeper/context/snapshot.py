@@ -179,6 +179,14 @@ class Snapshots:
         self._views: OrderedDict[View, Snapshot] = OrderedDict()
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        return len(self._views)
+
+    def clear(self) -> None:
+        """Forget every snapshot, and the facts they hold."""
+        with self._lock:
+            self._views.clear()
+
     @contextmanager
     def synced(self, view: View, uow: UnitOfWork) -> Iterator[Snapshot]:
         """The view's snapshot, current with `uow`, held exclusively while in use."""
