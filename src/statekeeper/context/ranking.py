@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 import Stemmer
 
@@ -90,7 +91,7 @@ class Bm25Index:
         if len(scores) > limit:  # a cut at the limit-th best score, then a sort of the few
             cut = sorted(scores.values(), reverse=True)[limit - 1]
             scores = {doc: score for doc, score in scores.items() if score >= cut}
-        best = sorted(scores.items(), key=lambda pair: (pair[1], pair[0]), reverse=True)
+        best = sorted(scores.items(), key=itemgetter(1, 0), reverse=True)  # score, then newer
         return [doc for doc, _ in best[:limit]]
 
     def _check_drift(self) -> None:
