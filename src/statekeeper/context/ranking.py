@@ -80,7 +80,9 @@ class Bm25Index:
             return []
         self._check_drift()
         terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
-        postings = sorted((self._term_weights(t) for t in terms), key=len, reverse=True)
+        postings = sorted(
+            (self._term_weights(t) for t in terms if t in self._postings), key=len, reverse=True
+        )
         if not postings or not postings[0]:
             return []
         scores = dict(postings[0])  # the longest posting is copied, not walked

@@ -1,0 +1,55 @@
+"""BM25 top documents: cutting at the limit-th best score before sorting gives exactly the
+ranking a full sort of every matching document gives, ties included."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from statekeeper.context.ranking import _STEMMER, Bm25Index
+from statekeeper.context.terms import query_terms
+
+WORDS = ["carrier", "invoice", "rotterdam", "budget", "acme", "dock", "renewal", "pallet"]
+
+
+def _full_scoring(index: Bm25Index, query: str, limit: int) -> list[int]:
+    """Every matching document scored, then all of them sorted: the plain algorithm."""
+    if not len(index):
+        return []
+    index._check_drift()
+    terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
+    postings = sorted(
+        (index._term_weights(t) for t in terms if t in index._postings), key=len, reverse=True
+    )
+    if not postings:
+        return []
+    scores = dict(postings[0])
+    for weights in postings[1:]:
+        for doc, weight in weights.items():
+            scores[doc] = scores.get(doc, 0.0) + weight
+    best = sorted(scores.items(), key=lambda pair: (pair[1], pair[0]), reverse=True)
+    return [doc for doc, _ in best[:limit]]
+
+
+documents = st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6), max_size=40)
+
+
+@settings(max_examples=300)
+@given(
+    documents,
+    st.lists(st.sampled_from([*WORDS, "unknown"]), min_size=1, max_size=4),
+    st.integers(min_value=1, max_value=12),
+    st.lists(st.integers(min_value=0, max_value=39), max_size=8),
+)
+def test_same_ranking_as_full_scoring(
+    docs: list[list[str]], query: list[str], limit: int, removed: list[int]
+) -> None:
+    index = Bm25Index()
+    for doc, words in enumerate(docs):
+        index.add(doc, " ".join(words))
+    text = " ".join(query)
+    assert index.top(text, limit) == _full_scoring(index, text, limit)
+    for doc in removed:  # changes after the orders were cached
+        index.remove(doc)
+        index.add(doc + 100, " ".join(docs[doc % len(docs)]) if docs else "acme")
+    assert index.top(text, limit) == _full_scoring(index, text, limit)
