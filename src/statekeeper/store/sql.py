@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -345,23 +344,8 @@ class SqlUnitOfWork:
                 self._insert_many(table, prepared)
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """Multi-row statements of a few hundred rows each, sent to the driver as they are.
-
-        One statement per chunk, rather than one execution per row, lets SQLite's full-text
-        index take the chunk in one step: it writes its pending terms out at every
-        statement, which one row at a time costs more than the rows themselves."""
-        dialect = self.conn.dialect
-        marker = {"qmark": "?", "format": "%s", "pyformat": "%s"}[dialect.paramstyle]
-        names = column_list(table, dialect)
-        one = "(" + ", ".join([marker] * len(table.columns)) + ")"
-        per_statement = min(500, self.max_parameters() // len(table.columns))
-        for part in chunks(driver_values(table, rows, dialect), per_statement):
-            statement = f"INSERT INTO {table.name} ({names}) VALUES " + ", ".join([one] * len(part))
-            self.conn.exec_driver_sql(statement, tuple(chain.from_iterable(part)))
-
-    def max_parameters(self) -> int:
-        """The most bound parameters one statement may carry."""
-        return 32767
+        """One statement executed for every row; each backend has a faster way."""
+        self.conn.execute(insert(table), list(rows))
 
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
