@@ -72,25 +72,20 @@ def assemble(
 
     fact_limit = packer.used + int((budget - packer.used) * fact_share)
     included: list[str] = []
-    lines = _pack_facts(
-        fmt.CONSTRAINTS_HEADER,
-        layers.constraints,
-        packer,
-        fact_limit,
-        show_metadata,
-        included,
-        omitted,
-    )
-    if lines:
-        sections.append(lines)
-    lines = _pack_conflicts(layers.conflicts, packer, fact_limit, included, omitted)
-    if lines:
-        sections.append(lines)
-    lines = _pack_facts(
-        fmt.FACTS_HEADER, layers.facts, packer, fact_limit, show_metadata, included, omitted
-    )
-    if lines:
-        sections.append(lines)
+
+    # Each entry is a line and the facts it shows: one fact, or a group in conflict.
+    def one_each(group: Sequence[tuple[Fact, str]]) -> list[tuple[list[Fact], str]]:
+        return [([f], fmt.fact_line(f, text, show_metadata)) for f, text in group]
+
+    conflicts = [([f for f, _ in group], fmt.conflict_line(group)) for group in layers.conflicts]
+    for header, entries in (
+        (fmt.CONSTRAINTS_HEADER, one_each(layers.constraints)),
+        (fmt.CONFLICTS_HEADER, conflicts),
+        (fmt.FACTS_HEADER, one_each(layers.facts)),
+    ):
+        lines = _pack_lines(header, entries, packer, fact_limit, included, omitted)
+        if lines:
+            sections.append(lines)
     if layers.withheld:
         line = fmt.withheld_line(layers.withheld)
         if packer.take(line):
@@ -111,46 +106,26 @@ def assemble(
     )
 
 
-def _pack_facts(
+def _pack_lines(
     header: str,
-    group: Sequence[tuple[Fact, str]],
+    entries: Sequence[tuple[Sequence[Fact], str]],
     packer: _Packer,
     limit: int,
-    show_metadata: bool,
     included: list[str],
     omitted: list[Omission],
 ) -> list[str]:
+    """A section's lines, in order, while they fit; what does not fit is omitted."""
     lines: list[str] = []
-    for fact, text in group:
-        line = fmt.fact_line(fact, text, show_metadata)
+    for shown, line in entries:
         needed = line if lines else f"{header}\n{line}"
         if packer.take(needed, limit):
             lines.append(line)
-            included.append(fact.id)
-        else:
-            omitted.append(Omission(reason="budget", fact_id=fact.id, detail=fact.key))
-    return [header, *lines] if lines else []
-
-
-def _pack_conflicts(
-    groups: Sequence[Sequence[tuple[Fact, str]]],
-    packer: _Packer,
-    limit: int,
-    included: list[str],
-    omitted: list[Omission],
-) -> list[str]:
-    lines: list[str] = []
-    for group in groups:
-        line = fmt.conflict_line(group)
-        needed = line if lines else f"{fmt.CONFLICTS_HEADER}\n{line}"
-        if packer.take(needed, limit):
-            lines.append(line)
-            included.extend(fact.id for fact, _ in group)
+            included.extend(fact.id for fact in shown)
         else:
             omitted.extend(
-                Omission(reason="budget", fact_id=fact.id, detail=fact.key) for fact, _ in group
+                Omission(reason="budget", fact_id=fact.id, detail=fact.key) for fact in shown
             )
-    return [fmt.CONFLICTS_HEADER, *lines] if lines else []
+    return [header, *lines] if lines else []
 
 
 def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) -> list[str]:
