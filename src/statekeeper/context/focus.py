@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
-from statekeeper.context.hygiene import REDACTED, value_parts
+from statekeeper.context.hygiene import REDACTED, phrase_pattern, value_parts
 from statekeeper.context.past import past_values, without_past
 from statekeeper.context.ranking import index_terms
 from statekeeper.nlu.interpret import CHANGE
@@ -171,7 +171,7 @@ class Focus:
                         marked.setdefault(value, []).append(moment)
             if _changes_something(raw) and not self.terms.isdisjoint(_subject_terms(raw)):
                 text = self.clean(raw)
-                layout, _ = _layout(text)
+                layout = _layout(text)
                 for _, _, about, _, kinds, changes in layout:
                     if changes and kinds:
                         for term in about & self.terms:
@@ -220,7 +220,7 @@ class Focus:
                 or self._echoes(text, whole, v)
             }
             return _elide(text, gone) if gone else text
-        layout, _ = _layout(text)
+        layout = _layout(text)
         relevant = [not about.isdisjoint(self.terms) for _, _, about, *_ in layout]
         speaks_of_query = any(relevant)
         pieces, last = [], 0
@@ -268,11 +268,11 @@ def _asserted(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
-def _layout(text: str) -> tuple[Layout, frozenset[str]]:
+def _layout(text: str) -> Layout:
     """A text's passages, each with its span, what it is about (its own subject words, or
     the one before's too when it names none), its values, the kinds of its figures and
-    whether it speaks of a change; and the whole text's subject words. The same texts
-    recur in every context: each is laid out once."""
+    whether it speaks of a change. The same texts recur in every context: each is laid
+    out once."""
     layout = []
     about: frozenset[str] = frozenset()
     for start, end in passages(text):
@@ -285,25 +285,27 @@ def _layout(text: str) -> tuple[Layout, frozenset[str]]:
         parts = value_parts(passage)
         kinds = frozenset(value_kind(p) for p in parts) & FIGURES
         layout.append((start, end, about, parts, kinds, CHANGE.search(passage) is not None))
-    return tuple(layout), _subject_terms(text)
+    return tuple(layout)
 
 
 @lru_cache(maxsize=65536)
 def _subject_terms(passage: str) -> frozenset[str]:
     """A passage's stemmed content words and names, its figures left out."""
+    return _words_besides(passage, lambda value: value_kind(value) in FIGURES)
+
+
+def _plain_words(passage: str) -> frozenset[str]:
+    """A passage's content words that are no value at all (no figure, name or code)."""
+    return _words_besides(passage, lambda value: True)
+
+
+def _words_besides(passage: str, left_out: Callable[[str], bool]) -> frozenset[str]:
+    """A passage's stemmed content words, less those of the values `left_out` picks."""
     words = set(index_terms(passage.replace(REDACTED, " ")))
     for value in value_parts(passage):
-        if value_kind(value) in FIGURES:
+        if left_out(value):
             words -= set(index_terms(value))
     return frozenset(words)
-
-
-def _plain_words(passage: str) -> set[str]:
-    """A passage's content words that are no value at all (no figure, name or code)."""
-    words = set(index_terms(passage.replace(REDACTED, " ")))
-    for value in value_parts(passage):
-        words -= set(index_terms(value))
-    return words
 
 
 @lru_cache(maxsize=65536)
@@ -319,7 +321,4 @@ def kept_values(old: str, new: str) -> frozenset[str]:
 
 
 def _elide(passage: str, values: Set[str]) -> str:
-    for value in sorted(values, key=len, reverse=True):
-        words = r"\s+".join(re.escape(w) for w in value.split(" "))
-        passage = re.sub(rf"(?<![\w$€£¥]){words}(?![\w%])", ELIDED, passage, flags=re.IGNORECASE)
-    return passage
+    return phrase_pattern(tuple(sorted(values, key=len, reverse=True))).sub(ELIDED, passage)

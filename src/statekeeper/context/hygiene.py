@@ -108,11 +108,13 @@ class DeadValues:
         present before any regular expression runs, so many dead values cost little."""
         normalized = norm(text)
         present = tuple(p for p in self.phrases if p in normalized)
-        return _pattern(present).sub(REDACTED, text) if present else text
+        return phrase_pattern(present).sub(REDACTED, text) if present else text
 
 
 @lru_cache(maxsize=4096)
-def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+def phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of these normalized phrases, whole, in any spacing and case; the first listed
+    wins where two start at one place, so list longer phrases first."""
     alternatives = "|".join(_flexible(p) for p in phrases)
     return re.compile(rf"(?<![\w$€£¥])(?:{alternatives})(?![\w%])", re.IGNORECASE)
 
