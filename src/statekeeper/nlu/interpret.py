@@ -424,6 +424,7 @@ GENERIC_HEADS = frozenset(
 _QUALIFIERS = frozenset(
     "the our this that official final new actual real updated revised current correct".split()
 )
+_QUALIFIER_TERMS = topic_terms(" ".join(_QUALIFIERS))
 
 
 def generic_subject(subject: str) -> bool:
@@ -637,8 +638,9 @@ def figures_clash(a: str, b: str) -> bool:
         theirs = {p for p in right if value_kind(p) in family}
         if not mine or not theirs or mine & theirs:
             continue
-        if _thresholds(a, mine) or _thresholds(b, theirs):
-            if _covered(a, mine, b, theirs) and opposed(a, b):
+        low = mine if _thresholds(a, mine) else theirs if _thresholds(b, theirs) else None
+        if low is not None:
+            if _above(low, theirs if low is mine else mine) and opposed(a, b):
                 return True  # "freeze purchases over $25k" against "buy the $50k server"
             continue
         within = _within_limit(a, mine, theirs, b.lower())
@@ -666,14 +668,13 @@ def _thresholds(text: str, figures: set[str]) -> bool:
     return True
 
 
-def _covered(a: str, mine: set[str], b: str, theirs: set[str]) -> bool:
+def _above(bounds: set[str], figures: set[str]) -> bool:
     """The figures on the other side of a lower threshold are all above it."""
-    low, high = (mine, theirs) if _thresholds(a, mine) else (theirs, mine)
-    bounds = [amount(f) for f in low]
-    figures = [amount(f) for f in high]
-    if any(x is None for x in bounds + figures):
-        return False
-    return all(f > min(bounds) for f in figures)  # type: ignore[operator,type-var]
+    lows = [x for f in bounds if (x := amount(f)) is not None]
+    highs = [x for f in figures if (x := amount(f)) is not None]
+    if len(lows) < len(bounds) or len(highs) < len(figures):
+        return False  # a figure that is no amount cannot be compared
+    return all(high > min(lows) for high in highs)
 
 
 _UPPER_BOUND = re.compile(
@@ -763,7 +764,7 @@ def subject_matches(subject: str, key: str, value: str) -> int:
     if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
         return 0
     # Both say which one ("the shipping status", project_status): they must agree on it.
-    modifiers = terms - head - topic_terms(" ".join(_QUALIFIERS))
+    modifiers = terms - head - _QUALIFIER_TERMS
     if modifiers and key_terms - head and not modifiers & (key_terms | value_terms):
         return 0
     return 2 * len(terms & key_terms) + len(terms & value_terms)
