@@ -39,7 +39,9 @@ class _Packer:
     used: int = 0
 
     def cost(self, text: str) -> int:
-        return self.tokenizer.count(text) + 1  # and the newline that joins it
+        """A line's tokens with the line break that follows it, counted as the whole text's
+        count will split it, so that count finds every line already counted."""
+        return self.tokenizer.count(text + "\n")
 
     def take(self, text: str, limit: int | None = None) -> bool:
         cost = self.cost(text)

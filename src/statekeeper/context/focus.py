@@ -19,7 +19,7 @@ from functools import lru_cache
 from statekeeper.context.hygiene import REDACTED, phrase_pattern, value_parts
 from statekeeper.context.past import past_values, without_past
 from statekeeper.context.ranking import index_terms
-from statekeeper.nlu.interpret import CHANGE
+from statekeeper.nlu.interpret import CHANGE, lowercase_union
 from statekeeper.nlu.topic import value_kind
 
 ELIDED = "…"
@@ -36,6 +36,7 @@ _POINTS_BACK = re.compile(
 )
 # A text sharing this many subject words with a dead statement is about the same thing.
 _ECHO = 2
+_CHANGE = lowercase_union(CHANGE)  # searched in lowercased text
 # A query that asks for the whole picture, or names no subject, is about everything.
 OVERVIEW = re.compile(
     r"\b(?:summar(?:y|ize|ise)|recap|overview|everything|catch me up|bring me up to speed|"
@@ -258,7 +259,7 @@ Layout = tuple[tuple[int, int, frozenset[str], frozenset[str], frozenset[str], b
 
 @lru_cache(maxsize=65536)
 def _changes_something(text: str) -> bool:
-    return CHANGE.search(text) is not None
+    return _CHANGE.search(text.lower()) is not None
 
 
 @lru_cache(maxsize=65536)
@@ -284,7 +285,7 @@ def _layout(text: str) -> Layout:
         about = about | own if continues else own
         parts = value_parts(passage)
         kinds = frozenset(value_kind(p) for p in parts) & FIGURES
-        layout.append((start, end, about, parts, kinds, CHANGE.search(passage) is not None))
+        layout.append((start, end, about, parts, kinds, _changes_something(passage)))
     return tuple(layout)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container, Iterable, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 REDACTED = "[outdated]"
@@ -41,6 +41,7 @@ _NOT_IN_NAMES = re.compile(
     r"Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)(?:day)?\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b"
 )
 _MIN_PHRASE = 4
+_WORD_RUN = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=65536)
@@ -79,9 +80,29 @@ class LiveValues:
 
 @dataclass(frozen=True)
 class DeadValues:
-    """What must not be shown: normalized phrases, matched on word boundaries."""
+    """What must not be shown: normalized phrases, matched on word boundaries.
+
+    A phrase matched on word boundaries holds its first run of word characters as a whole
+    word of the text, so each phrase is filed under that run: a text is only tested for the
+    phrases filed under its own words (and the rare phrases with no word at all)."""
 
     phrases: tuple[str, ...] = ()
+    _by_word: dict[str, list[str]] = field(init=False, repr=False, compare=False)
+    _wordless: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _rank: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_word: dict[str, list[str]] = {}
+        wordless = []
+        for phrase in self.phrases:
+            run = _WORD_RUN.search(phrase)
+            if run is None:
+                wordless.append(phrase)
+            else:
+                by_word.setdefault(run.group(0), []).append(phrase)
+        object.__setattr__(self, "_by_word", by_word)
+        object.__setattr__(self, "_wordless", tuple(wordless))
+        object.__setattr__(self, "_rank", {p: n for n, p in enumerate(self.phrases)})
 
     @classmethod
     def build(cls, dead_texts: Iterable[str], live: LiveValues | Iterable[str]) -> DeadValues:
@@ -104,11 +125,22 @@ class DeadValues:
         return self.redact(text) != text
 
     def redact(self, text: str) -> str:
-        """Replace every dead phrase in `text`. A plain substring test picks the few phrases
-        present before any regular expression runs, so many dead values cost little."""
+        """Replace every dead phrase in `text`. The phrases filed under the text's words,
+        and found in it as plain substrings, are the few a regular expression then looks
+        for, so many dead values cost little."""
         normalized = norm(text)
-        present = tuple(p for p in self.phrases if p in normalized)
-        return phrase_pattern(present).sub(REDACTED, text) if present else text
+        filed = self._by_word
+        present = [
+            p
+            for word in filed.keys() & _WORD_RUN.findall(normalized)
+            for p in filed[word]
+            if p in normalized
+        ]
+        present += [p for p in self._wordless if p in normalized]
+        if not present:
+            return text
+        present.sort(key=self._rank.__getitem__)  # longer phrases first, as listed
+        return phrase_pattern(tuple(present)).sub(REDACTED, text)
 
 
 @lru_cache(maxsize=4096)

@@ -51,7 +51,7 @@ class TiktokenTokenizer:
     def count(self, text: str) -> int:
         """Exact, and summed over lines: a whole context is counted from the counts of its
         lines, which the previous contexts already paid for."""
-        if "\n" not in text and len(text) < 2000:  # a single line: the common case
+        if len(text) < 2000 and "\n" not in text[:-1]:  # one line, maybe with its break
             return _count(self._encoding, text)
         return sum(self._part(part) for part in _LINE_START.split(text))
 

@@ -29,6 +29,15 @@ def _table(*phrases: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(?:" + "|".join(phrases) + r")(?![\w'])", re.IGNORECASE)
 
 
+def lowercase_union(*tables: re.Pattern[str]) -> re.Pattern[str]:
+    """Tables of lowercase cues as one case-sensitive pattern, to search in lowercased text:
+    Python's regex engine searches that several times faster than a case-blind pattern,
+    and a yes-or-no test needs no positions in the original text."""
+    if any(re.search(r"[A-Z]", table.pattern) for table in tables):
+        raise ValueError("only tables of lowercase cues can be searched in lowercased text")
+    return re.compile("|".join(f"(?:{table.pattern})" for table in tables))
+
+
 OPEN_DIGRESSION = _table(
     r"hold on",
     r"hang on",
@@ -470,7 +479,7 @@ def _clean(value: str) -> str:
 def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:
     """In a turn that tells a history of changes ("originally Friday, then Thursday, final
     is Monday"), the figures of the slot whose current value is known are the dead ones."""
-    if not (CORRECTION.search(text) or PAST_MARKER.search(text) or COMMITS.search(text)):
+    if not _TELLS_HISTORY.search(text.lower()):
         return []
     dead: list[str] = []
     marked = set(past_spans(text, values))  # what the text calls past is not its current one
@@ -493,9 +502,13 @@ BECOMES = re.compile(
 )
 
 
+_MARKS_PAST = lowercase_union(PAST_MARKER, BECOMES)
+_TELLS_HISTORY = lowercase_union(CORRECTION, PAST_MARKER, COMMITS)
+
+
 def past_spans(text: str, values: list[str]) -> list[str]:
     """Values a turn itself marks as past ("originally X", "instead of X", "X is now Y")."""
-    if not (PAST_MARKER.search(text) or BECOMES.search(text)):
+    if not _MARKS_PAST.search(text.lower()):
         return []  # most texts mark nothing as past: no pattern per value to build
     found = []
     for value in values:

@@ -1,0 +1,41 @@
+"""Filing dead phrases under their first word finds exactly what testing every phrase finds."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from statekeeper.context.hygiene import REDACTED, DeadValues, norm, phrase_pattern
+
+WORDS = st.sampled_from(
+    "$450K 450k 3pm 3 PM Friday friday Main St. 12 % 12% (tentative) Oak-Ave "
+    "re-run co_op Ünïcode ÜNÏCODE 漢字 - -- # $ .".split()
+)
+SPACES = st.sampled_from([" ", "  ", "\n", ", ", " (", ") ", "\t"])
+TEXTS = st.lists(st.tuples(WORDS, SPACES), max_size=12).map(
+    lambda pairs: "".join(w + s for w, s in pairs)
+)
+
+
+def _every_phrase(phrases: tuple[str, ...], text: str) -> str:
+    """The reference: every phrase tested against the text."""
+    normalized = norm(text)
+    present = tuple(p for p in phrases if p in normalized)
+    return phrase_pattern(present).sub(REDACTED, text) if present else text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(TEXTS.map(norm).filter(bool), max_size=8, unique=True), TEXTS)
+def test_filed_phrases_redact_as_testing_every_phrase(phrases: list[str], text: str) -> None:
+    ordered = tuple(sorted(phrases, key=len, reverse=True))
+    assert DeadValues(ordered).redact(text) == _every_phrase(ordered, text)
+
+
+def test_a_phrase_inside_a_longer_word_is_not_redacted() -> None:
+    dead = DeadValues(("$450k", "friday"))
+    assert dead.redact("Budget $1450K, due Fridays") == "Budget $1450K, due Fridays"
+    assert dead.redact("Budget $450K, due Friday") == f"Budget {REDACTED}, due {REDACTED}"
+
+
+def test_a_phrase_without_words_is_still_found() -> None:
+    assert DeadValues(("--",)).redact("a -- b") == f"a {REDACTED} b"
