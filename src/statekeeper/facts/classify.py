@@ -59,9 +59,19 @@ _RULES: tuple[tuple[ConstraintType, WordCues], ...] = (
 )
 
 
+# Any rule's cue, in one pattern: most facts state no limit, and one search over the text
+# says so in half the time the rules take one by one (a leading lookbehind, not `\b`, lets
+# the engine skip ahead in lowercased text).
+_ANY_RULE = re.compile(
+    r"(?<!\w)(?:" + "|".join(f"(?:{cues.alternatives})" for _, cues in _RULES) + r")\b"
+)
+
+
 def detect_constraint(key: str, text: str) -> ConstraintType | None:
     """The kind of limit a fact states, if it states one."""
     words = f"{key.replace('_', ' ')} {text}".lower()
+    if not _ANY_RULE.search(words):
+        return None
     for kind, pattern in _RULES:
         if pattern.search(words):
             return kind

@@ -19,6 +19,7 @@ class WordCues:
     begin with a word character."""
 
     def __init__(self, alternatives: str) -> None:
+        self.alternatives = alternatives
         self._pattern = re.compile(rf"(?:{alternatives})\b")
 
     def search(self, text: str) -> re.Match[str] | None:

@@ -140,7 +140,7 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "is_constraint": fact.is_constraint,
         "constraint_type": fact.constraint_type.value if fact.constraint_type else None,
         "required_authority": fact.required_authority,
-        "required_permissions": encode_json(sorted(fact.required_permissions)),
+        "required_permissions": permissions_json(fact.required_permissions),
         "expires_at": fact.expires_at,
         "invalidated_at": fact.invalidated_at,
         "invalid_reason": fact.invalid_reason,
@@ -149,6 +149,17 @@ def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
         "forgotten": fact.forgotten,
         "rev": rev,
     }
+
+
+@lru_cache(maxsize=1024)
+def permissions_json(permissions: frozenset[str]) -> str:
+    """Few facts need permissions, and few sets recur: each is serialized once."""
+    return encode_json(sorted(permissions))
+
+
+@lru_cache(maxsize=1024)
+def parse_permissions(stored: str) -> frozenset[str]:
+    return frozenset(json.loads(stored))
 
 
 @lru_cache(maxsize=4096)
@@ -224,7 +235,7 @@ def row_to_fact(
         is_constraint=bool(row["is_constraint"]),
         constraint_type=row["constraint_type"],
         required_authority=row["required_authority"],
-        required_permissions=frozenset(json.loads(row["required_permissions"])),
+        required_permissions=parse_permissions(row["required_permissions"]),
         expires_at=row["expires_at"],
         invalidated_at=row["invalidated_at"],
         invalid_reason=row["invalid_reason"],
