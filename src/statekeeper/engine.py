@@ -328,7 +328,7 @@ class Session:
             raise InvalidInputError(
                 "value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters"
             )
-        if "\\u0000" in encoded:
+        if _encodes_nul(encoded):
             raise InvalidInputError("value", value, "contains a NUL character")
         for name in ("supersedes", "id", "scope_id", "entity", "slot", "required_authority"):
             if args[name] is not None:
@@ -379,7 +379,7 @@ class Session:
                 raise InvalidInputError("ttl", args["ttl"], "must be a positive timedelta")
             expires_at = timestamp + args["ttl"]
         shared = memory_type != MemoryType.USER
-        return {
+        fields = {
             "key": key,
             "value": value,
             "source": source,
@@ -394,11 +394,13 @@ class Session:
             "user": "" if shared else self.principal.user,
             "capability": self.principal.capability if memory_type == MemoryType.CAPABILITY else "",
             "required_authority": args["required_authority"],
-            "required_permissions": permissions,
             "expires_at": expires_at,
             "entity": args["entity"],
             "slot": args["slot"],
         }
+        if permissions:  # otherwise the model's shared empty set: one object less a fact
+            fields["required_permissions"] = permissions
+        return fields
 
     def forget(self, ref: str) -> None:
         """Remove a fact's content at the user's explicit request, leaving an audit tombstone."""
@@ -496,7 +498,7 @@ class Session:
             )
         except ValidationError as error:
             raise InvalidInputError("value", value, "must be JSON-serializable") from error
-        if "\\u0000" in json.dumps(value):
+        if _encodes_nul(json.dumps(value)):
             raise InvalidInputError("value", value, "contains a NUL character")
         with self.engine.store.write(self.principal.org) as uow:
             uow.put_item(self.principal.user, self.where.task_id, item)
@@ -693,6 +695,12 @@ _WRITE_DEFAULTS: dict[str, Any] = {
 
 # What one item of a bulk write may name: write()'s arguments but conversation detection.
 _BULK_ARGUMENTS = frozenset(_WRITE_DEFAULTS) - {"detect"} | {"key", "value"}
+
+
+def _encodes_nul(encoded: str) -> bool:
+    """Whether JSON text holds an escaped NUL character. An escaped backslash followed by
+    "u0000" is the text's own "\\u0000", not a NUL: escaped backslashes are taken out first."""
+    return "\\u0000" in encoded and "\\u0000" in encoded.replace("\\\\", "")
 
 
 def _check_text(field: str, value: Any, limit: int) -> str:

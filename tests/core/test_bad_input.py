@@ -274,3 +274,21 @@ def test_bad_settings(options: dict[str, Any]) -> None:
 
     with pytest.raises(InvalidInputError):
         Settings(**options)
+
+
+@pytest.mark.parametrize(
+    "value", ["C:\\u0000dir", {"path": ["\\u0000", "\\\\u0000"]}, "\\\\u0000"]
+)
+def test_text_that_spells_an_escape_is_not_a_nul(alice: Session, value: Any) -> None:
+    """A backslash followed by "u0000" is text; only a real NUL character is refused."""
+    assert alice.write("path", value).value == value
+    assert alice.current_value("path") == value
+    assert alice.remember("path", value).value == value
+
+
+@pytest.mark.parametrize("value", ["\\\x00", {"x": ["\\\\\x00"]}])
+def test_a_nul_after_a_backslash_is_still_refused(alice: Session, value: Any) -> None:
+    with pytest.raises(InvalidInputError, match="NUL"):
+        alice.write("path", value)
+    with pytest.raises(InvalidInputError, match="NUL"):
+        alice.remember("path", value)
