@@ -180,6 +180,14 @@ def test_an_embedder_of_other_dimensions_is_refused_by_name(
         EmbeddingsUnavailableError, match="32 dimensions, but this database's holds 64"
     ):
         Engine.open(vector_url, embedder=make_embedder(words, dimensions=32))
+    # The remedy the error names: drop the table; writes go on, and a new one is made.
+    with psycopg.connect(vector_url) as conn:
+        conn.execute("DROP TABLE fact_embeddings")
+    engine.session(ALICE).write("pet", "the office dog is called Max", supersedes="pet")
+    words.dimensions = 32
+    with Engine.open(vector_url, embedder=make_embedder(words)) as smaller:
+        assert "Max" in smaller.session(ALICE).context(SYNONYM_QUERY).text
+    assert len(embeddings(vector_url, "acme")) == 1
 
 
 @pytest.mark.parametrize("embedder", [object(), "openai:text-embedding-3-small"])

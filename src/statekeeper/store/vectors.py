@@ -53,7 +53,10 @@ def _create(dimensions: int, role: str) -> list[str]:
         f"""CREATE OR REPLACE FUNCTION {TABLE}_retire() RETURNS trigger
             LANGUAGE plpgsql AS $$
             BEGIN
-              DELETE FROM {TABLE} WHERE org_id = OLD.org_id AND fact_id = OLD.fact_id;
+              -- The table may have been dropped by hand to embed anew: no write may fail.
+              IF to_regclass('{TABLE}') IS NOT NULL THEN
+                DELETE FROM {TABLE} WHERE org_id = OLD.org_id AND fact_id = OLD.fact_id;
+              END IF;
               RETURN NULL;
             END $$""",
         f"DROP TRIGGER IF EXISTS {TABLE}_retire ON facts",
@@ -66,7 +69,17 @@ def _create(dimensions: int, role: str) -> list[str]:
 
 def create(conn: Connection, dimensions: int, role: str) -> None:
     """Make sure the extension, the table, its index, policy and trigger exist, and that
-    the table's vectors have `dimensions`; raise EmbeddingsUnavailableError if they cannot."""
+    the table's vectors have `dimensions`; raise EmbeddingsUnavailableError if they cannot.
+    A table that exists was made whole in one transaction, so it is left as it is: no
+    lock is taken on `facts` when an engine opens on a ready database."""
+    held = _dimensions(conn)
+    if held == dimensions:
+        return
+    if held is not None:
+        raise EmbeddingsUnavailableError(
+            f"a {TABLE} table of {dimensions} dimensions, but this database's holds {held}",
+            f"use an embedder of {held} dimensions, or DROP TABLE {TABLE} to embed anew",
+        )
     available = conn.execute(
         text("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")
     ).first()
@@ -76,12 +89,6 @@ def create(conn: Connection, dimensions: int, role: str) -> None:
             "install pgvector on the database server, or open the engine without an embedder",
         )
     conn.execute(text("CREATE EXTENSION IF NOT EXISTS vector"))
-    held = _dimensions(conn)
-    if held is not None and held != dimensions:
-        raise EmbeddingsUnavailableError(
-            f"a {TABLE} table of {dimensions} dimensions, but this database's holds {held}",
-            f"use an embedder of {held} dimensions, or DROP TABLE {TABLE} to embed anew",
-        )
     for statement in _create(dimensions, role):
         conn.execute(text(statement))
 
