@@ -12,6 +12,7 @@ import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -19,7 +20,7 @@ from word_vectors import words  # noqa: F401  (registers the fixture)
 
 
 @pytest.fixture(scope="session")
-def pgvector_server() -> Iterator[object]:
+def pgvector_server() -> Iterator[Any]:
     # Not under pytest's base temporary directory: another pytest run on the machine may
     # prune it while this session's server still runs there.
     with tempfile.TemporaryDirectory(prefix="statekeeper-pgvector-") as place:
@@ -35,12 +36,12 @@ def pgvector_server() -> Iterator[object]:
 
 
 @pytest.fixture
-def vector_url(pgvector_server: object) -> Iterator[str]:
+def vector_url(pgvector_server: Any) -> Iterator[str]:
     """A fresh database on the pgvector server, dropped after the test."""
     name = f"sk_vec_{uuid.uuid4().hex[:10]}"
-    admin_uri: str = pgvector_server.get_uri()  # type: ignore[attr-defined]
+    admin_uri: str = pgvector_server.get_uri()
     with psycopg.connect(admin_uri, autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name}")
-    yield pgvector_server.get_uri(database=name)  # type: ignore[attr-defined]
+    yield pgvector_server.get_uri(database=name)
     with psycopg.connect(admin_uri, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -148,3 +148,20 @@ def test_a_client_needs_a_model_and_indexable_dimensions(
     with pytest.raises(InvalidInputError) as info:
         OpenAIEmbedder(model, dimensions, base_url="http://127.0.0.1:9/v1")
     assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("base_url", "localhost:11434/v1"),
+        ("timeout", -1),
+        ("base_delay", "soon"),
+        ("attempts", 0),
+        ("batch_size", 0),
+    ],
+)
+def test_bad_client_options_are_refused_by_name(option: str, value: Any) -> None:
+    options: dict[str, Any] = {"base_url": "http://127.0.0.1:9/v1", option: value}
+    with pytest.raises(InvalidInputError) as info:
+        OpenAIEmbedder(MODEL, DIMENSIONS, **options)
+    assert info.value.field == option

@@ -9,7 +9,7 @@ written first, so only ranking can bring it back.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import psycopg
 import pytest
@@ -216,3 +216,24 @@ def test_a_server_without_btree_gin_still_ranks_by_full_text(
     with engine.store.read("acme") as uow:
         found = uow.search_valid_facts(View("acme", "alice"), ["office", "dog"], 5)
     assert [f.id for f in found] == [fact.id]
+
+
+class Lopsided:
+    """An embedder of the engine's own protocol, no HTTP, whose vectors are too short."""
+
+    model = "lopsided"
+    dimensions = 8
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[1.0, 2.0, 3.0] for _ in texts]
+
+
+def test_any_embedders_vectors_are_checked_before_they_are_stored(vector_url: str) -> None:
+    with Engine.open(vector_url, embedder=Lopsided()) as engine:
+        alice = engine.session(ALICE)
+        alice.write("pet", FACT)
+        assert alice.get("pet").value == FACT
+        assert "Rex" in alice.context("office dog").text
+        with pytest.raises(EmbeddingError, match="vector 0 has 3 dimensions, expected 8"):
+            alice.backfill_embeddings()
+    assert embeddings(vector_url, "acme") == {}

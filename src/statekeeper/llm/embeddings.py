@@ -48,6 +48,11 @@ class OpenAIEmbedder:
             raise InvalidInputError("batch_size", batch_size, "must be a positive integer")
         if not isinstance(attempts, int) or attempts < 1:
             raise InvalidInputError("attempts", attempts, "must be a positive integer")
+        for name, seconds in (("timeout", timeout), ("base_delay", base_delay)):
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
+                raise InvalidInputError(name, seconds, "must be a number of seconds, 0 or more")
+        if base_url is not None and not base_url.startswith(("http://", "https://")):
+            raise InvalidInputError("base_url", base_url, "must be an http:// or https:// URL")
         self.request_dimensions = request_dimensions
         self.batch_size = batch_size
         self._retry: dict[str, Any] = {"attempts": attempts, "base_delay": base_delay}
