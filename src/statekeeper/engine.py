@@ -25,7 +25,13 @@ from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
-from statekeeper.errors import InvalidInputError, PrincipalError, UnknownFactError
+from statekeeper.embedding import Embedder
+from statekeeper.errors import (
+    EmbeddingsUnavailableError,
+    InvalidInputError,
+    PrincipalError,
+    UnknownFactError,
+)
 from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
 from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
@@ -47,6 +53,7 @@ from statekeeper.model import (
     value_text,
 )
 from statekeeper.nlu.extract import Extractor
+from statekeeper.similarity import Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
@@ -95,6 +102,7 @@ class Engine:
     environment_provider: EnvironmentProvider | None = None
     extractor: Extractor | None = None  # None: the deterministic rules read conversation
     snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between contexts
+    similarity: Similarity | None = None  # facts found by meaning, with an embedder
 
     @classmethod
     def open(
@@ -107,16 +115,26 @@ class Engine:
         settings: Settings | None = None,
         environment_provider: EnvironmentProvider | None = None,
         extractor: Extractor | None = None,
+        embedder: Embedder | None = None,
     ) -> Engine:
-        """Open (and create or migrate) a store by path or URL."""
+        """Open (and create or migrate) a store by path or URL. With an `embedder`,
+        contexts also take the facts nearest the query in meaning (PostgreSQL with
+        pgvector only)."""
+        store = open_store(target)
+        try:
+            similarity = Similarity.attach(store, embedder) if embedder is not None else None
+        except BaseException:
+            store.close()
+            raise
         return cls(
-            store=open_store(target),
+            store=store,
             clock=clock,
             tokenizer=tokenizer or default_tokenizer(),
             access=Access(ladder or AuthorityLadder()),
             settings=settings or Settings(),
             environment_provider=environment_provider,
             extractor=extractor,
+            similarity=similarity,
         )
 
     def session(
@@ -208,6 +226,7 @@ class Session:
         new fact is kept as overruled history. With `detect`, the new fact is linked to the
         facts it revises, overrules or refreshes (supersession rules 3 and 4)."""
         result = self._write({name: value for name, value in locals().items() if name != "self"})
+        self._embed([result.fact] if result.created else [])
         if result.created and result.fact.is_valid and result.fact.scope == Scope.GLOBAL:
             from statekeeper.detect import retire_duplicates
 
@@ -250,7 +269,23 @@ class Session:
             )
             written = [self._commit(uow, args, now).fact for args in batch]
             uow.flush()
-            return written
+        self._embed(written)
+        return written
+
+    def _embed(self, written: Sequence[Fact]) -> None:
+        """Embed committed facts, if the engine has an embedder; a failure costs no fact."""
+        if self.engine.similarity is not None:
+            self.engine.similarity.after_write(self.principal.org, written)
+
+    def backfill_embeddings(self) -> int:
+        """Embed every live fact of this organization that has no embedding yet (those
+        written while the embedder was down, or before it was attached); how many. Unlike
+        the embedding after a write, this raises what goes wrong."""
+        if self.engine.similarity is None:
+            raise EmbeddingsUnavailableError(
+                "an embedder", "open the engine with Engine.open(..., embedder=...)"
+            )
+        return self.engine.similarity.backfill(self.principal.org)
 
     def _expected_ids(
         self, batch: Sequence[Mapping[str, Any]], seq: int, now: datetime
@@ -637,9 +672,10 @@ class Session:
             raise InvalidInputError("budget", budget, "must be a positive integer")
         now = self.engine.now()
         environment = self.engine.environment()
-        layers = self._gather(query, environment, now, expire=True)
+        similar = self.engine.similarity.nearest(self.view, query) if self.engine.similarity else []
+        layers = self._gather(query, environment, now, expire=True, similar=similar)
         if layers is None:  # something had expired: it is gone now, gather again
-            layers = self._gather(query, environment, now, expire=False)
+            layers = self._gather(query, environment, now, expire=False, similar=similar)
             assert layers is not None
         settings = self.engine.settings
         return assemble(
@@ -647,10 +683,16 @@ class Session:
         )
 
     def _gather(
-        self, query: str, environment: Environment, now: datetime, expire: bool
+        self,
+        query: str,
+        environment: Environment,
+        now: datetime,
+        expire: bool,
+        similar: Sequence[str] = (),
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
-        has passed are expired first, and None returned, if there are any."""
+        has passed are expired first, and None returned, if there are any. `similar` are
+        ids of facts near the query in meaning, to consider beside the full-text matches."""
         with (
             self.engine.store.read(self.principal.org) as uow,
             self.engine.snapshots.synced(self.view, uow) as snapshot,
@@ -669,6 +711,7 @@ class Session:
                     self.engine.access,
                     [i for i in items if i.key not in stale],
                     workspace_section(uow, self.principal.user, self.where.task_id),
+                    similar,
                 )
         self._expire(due, stale, now)
         return None

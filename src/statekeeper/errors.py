@@ -80,3 +80,25 @@ class BudgetTooSmallError(StatekeeperError, ValueError):
 
 class StoreError(StatekeeperError):
     """The store could not be opened or used (bad URL, missing driver, schema too new)."""
+
+
+class EmbeddingError(StatekeeperError, ValueError):
+    """An embedder's reply that cannot be stored: the wrong number of vectors, the wrong
+    dimensions, or values that are not finite numbers."""
+
+    def __init__(self, reason: str, value: Any = None) -> None:
+        self.reason = reason
+        self.value = value
+        shown = repr(value)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        super().__init__(reason if value is None else f"{reason}: {shown}")
+
+
+class EmbeddingsUnavailableError(StoreError):
+    """A store that cannot keep embeddings: SQLite, or PostgreSQL without pgvector."""
+
+    def __init__(self, missing: str, remedy: str) -> None:
+        self.missing = missing
+        self.remedy = remedy
+        super().__init__(f"embeddings need {missing}; {remedy}")

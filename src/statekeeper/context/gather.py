@@ -5,9 +5,10 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import zip_longest
 
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
@@ -67,11 +68,12 @@ def gather(
     access: Access,
     items: list[WorkingSetItem],
     workspace: str = "",
+    similar: Sequence[str] = (),
 ) -> Layers:
     seen = snapshot.memo(
         ("reader", principal, where), lambda: Reading.build(snapshot, principal, where, access)
     )
-    candidates, order = _candidates(snapshot, query)
+    candidates, order = _candidates(snapshot, query, similar)
 
     shown: list[Fact] = []
     withheld = 0
@@ -236,13 +238,19 @@ def _replaced(snapshot: Snapshot, fact: Fact) -> str | None:
     return dead[2] if dead else None
 
 
-def _candidates(snapshot: Snapshot, query: str) -> tuple[list[Fact], dict[str, int]]:
+def _candidates(
+    snapshot: Snapshot, query: str, similar: Sequence[str] = ()
+) -> tuple[list[Fact], dict[str, int]]:
     """Live facts worth considering, and their relevance order (best first).
 
     A small memory is considered whole; a large one by its best matches for the query, its
     most recent facts and its most recent constraints, so the cost does not grow with its
-    size."""
+    size. Facts near the query in meaning (`similar`, ids best first) take turns with the
+    full-text matches; only those still live in the snapshot are taken."""
     ranked = snapshot.ranked(query, SEARCH_LIMIT)
+    if similar:
+        near = [snapshot.live[i] for i in similar if i in snapshot.live]
+        ranked = [f for pair in zip_longest(ranked, near) for f in pair if f is not None]
     if len(snapshot.live) <= FULL_SCAN_LIMIT:
         every = snapshot.newest()
     else:

@@ -7,11 +7,11 @@ expressed through this interface.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from statekeeper.model import Fact, Turn, WorkingSetItem
 
@@ -90,6 +90,27 @@ class Store(Protocol):
     def read(self, org: str) -> AbstractContextManager[UnitOfWork]: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class EmbeddingStore(Protocol):
+    """A store that also keeps fact embeddings and finds the facts nearest a vector.
+
+    Each call is its own transaction inside one organization, like a unit of work."""
+
+    def attach_embeddings(self, dimensions: int) -> None:
+        """Make room for vectors of `dimensions`, or raise EmbeddingsUnavailableError."""
+        ...
+
+    def missing_embeddings(self, org: str, model: str, limit: int) -> list[Fact]: ...
+
+    def put_embeddings(
+        self, org: str, model: str, vectors: Mapping[str, Sequence[float]]
+    ) -> None: ...
+
+    def similar_facts(
+        self, view: View, model: str, query: Sequence[float], limit: int
+    ) -> list[str]: ...
 
 
 def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:

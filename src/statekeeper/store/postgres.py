@@ -4,14 +4,16 @@ Every unit of work runs as the non-privileged role `statekeeper_app` with the tr
 organization set, so row-level security confines it to that organization whatever SQL it
 sends. Writers of one organization take a transaction-scoped advisory lock first, so two
 supersessions of one fact run one after the other and every key keeps a single valid head.
-Full-text ranking uses the generated `tsv` column and its partial GIN index.
+Full-text ranking uses the generated `tsv` column and its partial GIN index; similarity
+search, when an engine has an embedder, the pgvector table of `vectors.py`.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Table, create_engine, text
@@ -19,6 +21,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
+from statekeeper.store import vectors
 from statekeeper.store.base import View
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, driver_values
@@ -135,3 +138,33 @@ class PostgresStore(SqlStore):
     def _begin_read(self, conn: Connection, org: str) -> None:
         conn.begin()
         self._bind(conn, org)
+
+    # -- embeddings (pgvector) ----------------------------------------------------------
+
+    def attach_embeddings(self, dimensions: int) -> None:
+        """Create the embeddings table for vectors of `dimensions` if it is missing."""
+        with self.engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
+            vectors.create(conn, dimensions, APP_ROLE)
+
+    def missing_embeddings(self, org: str, model: str, limit: int) -> list[Fact]:
+        with self._bound(org) as conn:
+            return vectors.missing(conn, org, model, limit)
+
+    def put_embeddings(self, org: str, model: str, found: Mapping[str, Sequence[float]]) -> None:
+        with self._bound(org) as conn:
+            vectors.put(conn, org, model, found)
+
+    def similar_facts(
+        self, view: View, model: str, query: Sequence[float], limit: int
+    ) -> list[str]:
+        with self._bound(view.org) as conn:
+            return vectors.similar(conn, view, model, query, limit)
+
+    @contextmanager
+    def _bound(self, org: str) -> Iterator[Connection]:
+        """A transaction bound to one organization that commits on success. Embeddings
+        are derived data: they take no writer's lock."""
+        with self.engine.begin() as conn:
+            self._bind(conn, org)
+            yield conn

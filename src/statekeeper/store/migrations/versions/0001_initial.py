@@ -7,6 +7,7 @@ index only ever ranks live facts. PostgreSQL ranks a generated tsvector column i
 When schema.py changes, a new revision alters these tables; this one stays as it is.
 """
 
+import sqlalchemy as sa
 from alembic import op
 
 from statekeeper.store.schema import metadata
@@ -34,13 +35,32 @@ POSTGRES_FTS = [
     "CREATE INDEX ix_facts_tsv ON facts USING gin (org_id, tsv) WHERE is_valid AND NOT forgotten",
 ]
 
+# A server without the btree_gin module (bundled builds that ship no contrib modules) gets
+# the same index without its leading org_id; searches still filter on org_id.
+POSTGRES_FTS_WITHOUT_BTREE_GIN = [
+    POSTGRES_FTS[0],
+    "CREATE INDEX ix_facts_tsv ON facts USING gin (tsv) WHERE is_valid AND NOT forgotten",
+]
+
 
 def upgrade() -> None:
     bind = op.get_bind()
     metadata.create_all(bind)
-    statements = SQLITE_FTS if bind.dialect.name == "sqlite" else POSTGRES_FTS
+    if bind.dialect.name == "sqlite":
+        statements = SQLITE_FTS
+    elif _available(bind, "btree_gin"):
+        statements = POSTGRES_FTS
+    else:
+        statements = POSTGRES_FTS_WITHOUT_BTREE_GIN
     for statement in statements:
         op.execute(statement)
+
+
+def _available(bind: sa.engine.Connection, extension: str) -> bool:
+    found = bind.execute(
+        sa.text("SELECT 1 FROM pg_available_extensions WHERE name = :name"), {"name": extension}
+    )
+    return found.first() is not None
 
 
 def downgrade() -> None:

@@ -1,0 +1,183 @@
+"""Fact embeddings in PostgreSQL with pgvector: the table, and the statements that use it.
+
+The table is not part of the Alembic history. Its column type carries the embedder's
+number of dimensions, known only when an engine is opened with an embedder, and it needs
+the `vector` extension, which many servers lack; a store opened without an embedder never
+asks for either. `create` builds it on first use, idempotently, under the store's schema
+lock, with the same two walls as every organization table: `org_id` leads its primary key,
+and row-level security is enabled and forced.
+
+A fact's embedding is deleted by a trigger once the fact is superseded, expired or
+forgotten, so a forgotten fact leaves nothing derived from its content behind. Searches
+also join the live facts, so a dead fact cannot come back even if its embedding did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+
+from statekeeper.errors import EmbeddingsUnavailableError
+from statekeeper.model import Fact
+from statekeeper.store.base import View
+from statekeeper.store.sql import row_to_fact
+
+TABLE = "fact_embeddings"
+# How many index entries an HNSW search visits: with many organizations in one index, the
+# nearest entries of other organizations are visited and filtered out, so more than the
+# default 40 are needed to fill a short list with one organization's facts.
+EF_SEARCH = 200
+
+
+def _create(dimensions: int, role: str) -> list[str]:
+    return [
+        f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+                org_id text NOT NULL,
+                fact_id text NOT NULL,
+                model text NOT NULL,
+                embedding vector({dimensions}) NOT NULL,
+                PRIMARY KEY (org_id, fact_id),
+                FOREIGN KEY (org_id, fact_id) REFERENCES facts (org_id, fact_id) ON DELETE CASCADE
+            )""",
+        f"""CREATE INDEX IF NOT EXISTS ix_{TABLE}_cosine ON {TABLE}
+            USING hnsw (embedding vector_cosine_ops)""",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON {TABLE} TO {role}",
+        f"ALTER TABLE {TABLE} ENABLE ROW LEVEL SECURITY",
+        f"ALTER TABLE {TABLE} FORCE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {TABLE}_by_org ON {TABLE}",
+        f"""CREATE POLICY {TABLE}_by_org ON {TABLE}
+            USING (org_id = current_setting('statekeeper.org', true))
+            WITH CHECK (org_id = current_setting('statekeeper.org', true))""",
+        f"""CREATE OR REPLACE FUNCTION {TABLE}_retire() RETURNS trigger
+            LANGUAGE plpgsql AS $$
+            BEGIN
+              -- The table may have been dropped by hand to embed anew: no write may fail.
+              IF to_regclass('{TABLE}') IS NOT NULL THEN
+                DELETE FROM {TABLE} WHERE org_id = OLD.org_id AND fact_id = OLD.fact_id;
+              END IF;
+              RETURN NULL;
+            END $$""",
+        f"DROP TRIGGER IF EXISTS {TABLE}_retire ON facts",
+        f"""CREATE TRIGGER {TABLE}_retire AFTER UPDATE OF is_valid, forgotten ON facts
+            FOR EACH ROW
+            WHEN ((OLD.is_valid AND NOT NEW.is_valid) OR (NEW.forgotten AND NOT OLD.forgotten))
+            EXECUTE FUNCTION {TABLE}_retire()""",
+    ]
+
+
+def create(conn: Connection, dimensions: int, role: str) -> None:
+    """Make sure the extension, the table, its index, policy and trigger exist, and that
+    the table's vectors have `dimensions`; raise EmbeddingsUnavailableError if they cannot.
+    A table that exists was made whole in one transaction, so it is left as it is: no
+    lock is taken on `facts` when an engine opens on a ready database."""
+    held = _dimensions(conn)
+    if held == dimensions:
+        return
+    if held is not None:
+        raise EmbeddingsUnavailableError(
+            f"a {TABLE} table of {dimensions} dimensions, but this database's holds {held}",
+            f"use an embedder of {held} dimensions, or DROP TABLE {TABLE} to embed anew",
+        )
+    available = conn.execute(
+        text("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")
+    ).first()
+    if available is None:
+        raise EmbeddingsUnavailableError(
+            "the PostgreSQL extension 'vector' (pgvector), which this server does not have",
+            "install pgvector on the database server, or open the engine without an embedder",
+        )
+    conn.execute(text("CREATE EXTENSION IF NOT EXISTS vector"))
+    for statement in _create(dimensions, role):
+        conn.execute(text(statement))
+
+
+def _dimensions(conn: Connection) -> int | None:
+    """The dimensions of the existing table's vectors (pgvector keeps them as the type
+    modifier), or None when there is no table yet."""
+    found = conn.execute(
+        text(
+            """SELECT a.atttypmod FROM pg_attribute a
+               WHERE a.attrelid = to_regclass(:table) AND a.attname = 'embedding'"""
+        ),
+        {"table": TABLE},
+    ).scalar()
+    return None if found is None else int(found)
+
+
+_MISSING = text(
+    f"""SELECT f.* FROM facts f
+        WHERE f.org_id = :org AND f.is_valid AND NOT f.forgotten
+          AND NOT EXISTS (SELECT 1 FROM {TABLE} e
+                          WHERE e.org_id = f.org_id AND e.fact_id = f.fact_id
+                            AND e.model = :model)
+        ORDER BY f.seq
+        LIMIT :limit"""
+)
+
+# The fact row is locked while its embedding is written, so a supersession that commits
+# meanwhile either waits (and its trigger then deletes the row) or wins (and nothing is
+# written): no embedding outlives its fact.
+_PUT = text(
+    f"""INSERT INTO {TABLE} (org_id, fact_id, model, embedding)
+        SELECT org_id, fact_id, :model, CAST(:embedding AS vector) FROM (
+            SELECT org_id, fact_id FROM facts
+            WHERE org_id = :org AND fact_id = :fact_id AND is_valid AND NOT forgotten
+            FOR SHARE
+        ) AS live
+        ON CONFLICT (org_id, fact_id)
+        DO UPDATE SET model = excluded.model, embedding = excluded.embedding"""
+)
+
+_SIMILAR = text(
+    f"""SELECT e.fact_id FROM {TABLE} e
+        JOIN facts f ON f.org_id = e.org_id AND f.fact_id = e.fact_id
+        WHERE e.org_id = :org AND e.model = :model
+          AND f.user_id IN (:user, '') AND f.capability IN ('', :capability)
+          AND f.is_valid AND NOT f.forgotten
+        ORDER BY e.embedding <=> CAST(:query AS vector)
+        LIMIT :limit"""
+)
+
+
+def missing(conn: Connection, org: str, model: str, limit: int) -> list[Fact]:
+    """Live facts of the organization with no embedding by `model`, oldest first."""
+    rows = conn.execute(_MISSING, {"org": org, "model": model, "limit": limit}).mappings()
+    return [row_to_fact(row) for row in rows]
+
+
+def put(conn: Connection, org: str, model: str, vectors: Mapping[str, Sequence[float]]) -> None:
+    """Store each fact's embedding, replacing one by another model; dead facts get none."""
+    if vectors:
+        conn.execute(
+            _PUT,
+            [
+                {"org": org, "fact_id": fact_id, "model": model, "embedding": literal(vector)}
+                for fact_id, vector in vectors.items()
+            ],
+        )
+
+
+def similar(
+    conn: Connection, view: View, model: str, query: Sequence[float], limit: int
+) -> list[str]:
+    """The ids of the live facts of the view nearest to `query` by cosine distance."""
+    conn.execute(text(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH, limit)}"))
+    found = conn.execute(
+        _SIMILAR,
+        {
+            "org": view.org,
+            "user": view.user,
+            "capability": view.capability,
+            "model": model,
+            "query": literal(query),
+            "limit": limit,
+        },
+    )
+    return list(found.scalars())
+
+
+def literal(vector: Sequence[float]) -> str:
+    """pgvector's text form, `[1.0,2.5,...]`: no adapter is needed to send it."""
+    return "[" + ",".join(repr(float(v)) for v in vector) + "]"

@@ -1,0 +1,47 @@
+"""Fixtures for embeddings: a real PostgreSQL with pgvector, and a real embeddings server.
+
+The PostgreSQL server comes from the `pgserver` package (PostgreSQL 16 with pgvector's
+`vector` extension), started once per test session in a temporary directory, so these
+tests need no pgvector on the machine's own server. Each test gets a fresh database.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import uuid
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from word_vectors import words  # noqa: F401  (registers the fixture)
+
+
+@pytest.fixture(scope="session")
+def pgvector_server() -> Iterator[Any]:
+    # Not under pytest's base temporary directory: another pytest run on the machine may
+    # prune it while this session's server still runs there.
+    with tempfile.TemporaryDirectory(prefix="statekeeper-pgvector-") as place:
+        with warnings.catch_warnings():  # no XDG runtime directory in CI: a fallback is fine
+            warnings.simplefilter("ignore")
+            import pgserver
+
+            server = pgserver.get_server(Path(place) / "data", cleanup_mode="delete")
+        try:
+            yield server
+        finally:
+            server.cleanup()
+
+
+@pytest.fixture
+def vector_url(pgvector_server: Any) -> Iterator[str]:
+    """A fresh database on the pgvector server, dropped after the test."""
+    name = f"sk_vec_{uuid.uuid4().hex[:10]}"
+    admin_uri: str = pgvector_server.get_uri()
+    with psycopg.connect(admin_uri, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    yield pgvector_server.get_uri(database=name)
+    with psycopg.connect(admin_uri, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
