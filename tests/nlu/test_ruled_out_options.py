@@ -114,6 +114,20 @@ CASES = [
         ),
         id="software-monthly-price-against-a-yearly-cap",
     ),
+    pytest.param(
+        Choice(
+            facts=(("fleet_budget", "Van leasing budget capped at £40,000"),),
+            turns=(
+                "Ridgeway Leasing quotes £36,000 for six vans. Harbour Leasing quotes £44,500 "
+                "for six vans. Both deliver in May.",
+            ),
+            question="Which leasing company should we use?",
+            ruled_out=("Harbour Leasing",),
+            live=("Ridgeway Leasing", "£36,000"),
+            notes=("fleet_budget",),
+        ),
+        id="fleet-options-named-by-what-they-quote",
+    ),
 ]
 
 
@@ -197,6 +211,12 @@ FALSE_POSITIVES = [
         "Estimate: $350,000 for three hires. Available budget: $300,000.",
         ("$350,000",),
         id="labels-that-are-not-alternatives",
+    ),
+    pytest.param(
+        ("event_budget", "Event budget capped at $10,000"),
+        "The budget is $10,000. The deadline is March 3. The venue is $12,000 a night.",
+        ("$12,000",),
+        id="statements-about-different-things-are-no-options",
     ),
     pytest.param(
         ("invoice_rule", "Supplier invoices must be paid by March 10"),

@@ -22,10 +22,16 @@ from functools import lru_cache
 from statekeeper.nlu.interpret import amount
 from statekeeper.nlu.topic import identifiers
 
-# An option is a labelled clause at the start of a sentence or a line: "Vendor A: ...".
+# An option is a labelled clause at the start of a sentence or a line: "Vendor A: ...",
+# or a label followed by what it offers or costs: "Vendor A quotes $90,000".
+_OFFERS = (
+    r"offers?|costs?|quotes?|charges?|bids?|is|has|provides?|comes in at|runs|proposes?|"
+    r"would cost|includes?"
+)
 _OPTION = re.compile(
     r"(?:^|(?<=[.;!?])[ \t]+|\n)[ \t]*(?:[-*\u2022][ \t]*)?"
-    r"(?P<label>[A-Z][\w&'-]*(?:[ \t]+[\w&'-]+){0,3}):[ \t]+"
+    r"(?P<label>[A-Z][\w&'-]*(?:[ \t]+[\w&'-]+){0,3}?)"
+    rf"(?::[ \t]+|[ \t]+(?=(?:{_OFFERS})\b))"
     r"(?P<body>(?:[^.;!?\n]|\.(?=\w))+)"
 )
 # Labels that count a sequence or a list of points, not alternatives to choose between.
@@ -33,6 +39,8 @@ _SEQUENCE_HEADS = frozenset(
     """step steps phase stage part round day week month item point note requirement rule
     question answer issue task milestone""".split()
 )
+# What tells alternatives apart: a letter or number ("Vendor A", "Option 2") or a name.
+_TELLS_APART = re.compile(r"^(?:\w|\d+|[IVX]+|[A-Z][\w&'-]*)$")
 # A clause that itself demands something is a requirement, not an option.
 _DEMANDS = re.compile(r"\b(?:must|required|requires?|mandatory|shall)\b", re.IGNORECASE)
 
@@ -50,29 +58,38 @@ class Option:
 @lru_cache(maxsize=65536)
 def offered_options(text: str) -> tuple[Option, ...]:
     """The alternatives a text lays out side by side: two or more labelled clauses whose
-    labels differ in one word only ("Provider A", "Provider B") or are all names ("AWS",
-    "GCP"). Anything else (a single labelled note, a list of steps) offers no choice."""
-    if text.count(":") < 2:  # the usual case: no list of labelled clauses at all
-        return ()
+    labels differ in one word that tells them apart ("Provider A", "Provider B"), or that
+    are all names ("AWS", "GCP"). Anything else (a single labelled note, a list of steps,
+    "the budget is ... the deadline is ...") offers no choice."""
     found = [
         Option(m.group("label"), m.group("body"), m.start("label"), m.end("body"))
         for m in _OPTION.finditer(text)
     ]
     found = [o for o in found if not _DEMANDS.search(o.body)]
-    if len(found) < 2 or not _parallel([o.label for o in found]):
+    if len(found) < 2:
         return ()
-    return tuple(found)
+    families: dict[tuple[object, ...], list[Option]] = {}
+    for option in found:
+        for frame in _frames(option.label):
+            families.setdefault(frame, []).append(option)
+    best = max(families.values(), key=len, default=[])
+    if len({o.label.lower() for o in best}) < 2:
+        return ()
+    return tuple(sorted(best, key=lambda o: o.start))
 
 
-def _parallel(labels: list[str]) -> bool:
-    words = [label.lower().split() for label in labels]
-    if len({len(w) for w in words}) != 1 or len({tuple(w) for w in words}) != len(words):
-        return False
-    if len(words[0]) == 1:
-        return all(identifiers(label) for label in labels)
-    differing = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1]
-    shared = {w for i, w in enumerate(words[0]) if i not in differing}
-    return len(differing) == 1 and not shared & _SEQUENCE_HEADS
+def _frames(label: str) -> list[tuple[object, ...]]:
+    """The shapes a label shares with its alternatives: its words with the one that tells
+    it apart left blank."""
+    words = label.split()
+    if len(words) == 1:
+        return [("name",)] if identifiers(label) else []
+    frames: list[tuple[object, ...]] = []
+    for i, word in enumerate(words):
+        rest = [w.lower() for j, w in enumerate(words) if j != i]
+        if _TELLS_APART.match(word) and not set(rest) & _SEQUENCE_HEADS:
+            frames.append((len(words), i, *rest))
+    return frames
 
 
 @dataclass(frozen=True)
