@@ -128,6 +128,33 @@ CASES = [
         ),
         id="fleet-options-named-by-what-they-quote",
     ),
+    pytest.param(
+        Choice(
+            facts=(("ledger_residency", "Ledger data must stay in Frankfurt data centers"),),
+            turns=(
+                "Bank Nord: 0.2% fee, Dublin data centers only. Bank Sud: 0.3% fee, "
+                "Frankfurt data centers.",
+            ),
+            question="Which bank do we onboard?",
+            ruled_out=("Bank Nord",),
+            live=("Bank Sud", "0.3% fee"),
+            notes=("ledger_residency",),
+        ),
+        id="finance-place-named-not-abbreviated",
+    ),
+    pytest.param(
+        Choice(
+            facts=(("kiosk_deadline", "Ticket kiosks must be operational by May 1"),),
+            turns=(
+                "Vendor Tern: $30,000, live on May 20. Vendor Wren: $34,000, live on April 18.",
+            ),
+            question="Which kiosk vendor can make the opening?",
+            ruled_out=("Vendor Tern",),
+            live=("Vendor Wren", "April 18"),
+            notes=("kiosk_deadline",),
+        ),
+        id="transit-ready-date-after-deadline",
+    ),
 ]
 
 
@@ -217,6 +244,12 @@ FALSE_POSITIVES = [
         "The budget is $10,000. The deadline is March 3. The venue is $12,000 a night.",
         ("$12,000",),
         id="statements-about-different-things-are-no-options",
+    ),
+    pytest.param(
+        ("gala_deadline", "The stage must be installed by June 10"),
+        "Crew Ash: installed on June 2. Crew Elm: installed on June 9.",
+        ("Crew Ash", "Crew Elm"),
+        id="ready-dates-before-the-deadline-meet-it",
     ),
     pytest.param(
         ("invoice_rule", "Supplier invoices must be paid by March 10"),

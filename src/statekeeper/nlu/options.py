@@ -210,7 +210,13 @@ def _tail(head: str) -> str:
     return rf"(?:[\s-]+(?:{words})){{0,3}}\s*(?:[,;)]|$)"
 
 
-_EXCLUSIVE = r"(?:only|exclusively|solely)"
+_EXCLUSIVE = r"(?i:only|exclusively|solely)"
+# A capitalized word inside a sentence is a name ("in Frankfurt data centers").
+_PROPER = re.compile(r"(?<=[\w,] )[A-Z][a-z][\w-]*")
+
+
+def _proper_names(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).lower() for m in _PROPER.finditer(text))
 
 
 @lru_cache(maxsize=16384)
@@ -220,7 +226,7 @@ def _demanded(requirement: str) -> tuple[tuple[str, str], ...]:
     if not _DEMANDS.search(requirement):
         return ()
     found = []
-    for name in identifiers(requirement):
+    for name in identifiers(requirement) | _proper_names(requirement):
         qualified = re.search(
             rf"(?<![\w-]){re.escape(name)}[\s-]+(?P<head>[a-z]+(?:\s+[a-z]+)?)\b",
             requirement,
@@ -247,7 +253,7 @@ def _lacks(body: str, requirement: str) -> Breach | None:
             continue
         words = r"\s+".join(rf"{re.escape(w.rstrip('s'))}s?" for w in head.split())
         other = re.search(
-            rf"(?:\b{_EXCLUSIVE}\s+)?\b(?P<name>[A-Z]{{2,}}\w*)(?P<only>-only)?\s+{words}\b"
+            rf"(?:\b{_EXCLUSIVE}\s+)?\b(?P<name>[A-Z][\w]*?)(?P<only>-only)?\s+{words}\b"
             rf"(?:\s+{_EXCLUSIVE}\b)?",
             body,
         )
@@ -279,6 +285,14 @@ _LEAD = re.compile(
     rf"|\b{_WORK}\s+(?:takes\s+|of\s+|in\s+|time\s+(?:of\s+)?|:\s*)?(?:about\s+|roughly\s+|~)?"
     rf"(?P<n2>\d+)[\s-]*(?P<unit2>day|week|month)s?\b"
     rf"|\b(?:ready|live|operational|delivered)\s+in\s+(?P<n3>\d+)[\s-]*(?P<unit3>day|week|month)s?\b",
+    re.IGNORECASE,
+)
+
+
+# The day an option says it will be ready: "live on May 4", "delivery by June 2".
+_READY_ON = re.compile(
+    rf"\b(?:ready|live|operational|delivered|delivery|available|installed|installation|"
+    rf"go-live|launch(?:es)?|ships?|arrives?)\s+(?:by|on|from|at)?\s*{_DAY}",
     re.IGNORECASE,
 )
 
@@ -326,14 +340,21 @@ _READY = re.compile(
 
 
 def _misses(body: str, requirement: str, today: date) -> Breach | None:
-    """The option's lead time ends after the day by which the requirement needs it ready."""
+    """The day the option says it is ready, or the end of its lead time, falls after the
+    day by which the requirement needs it ready."""
     if not _READY.search(requirement):
         return None
     deadline_at = _BY.search(requirement)
-    lead = _LEAD.search(body) if deadline_at else None
-    if deadline_at is None or lead is None:
+    if deadline_at is None:
         return None
     deadline = _date(deadline_at, today)
+    ready_on = _READY_ON.search(body)
+    if deadline is not None and ready_on is not None:
+        ready = _date(ready_on, today)
+        return Breach(ready_on.group(0)) if ready is not None and ready > deadline else None
+    lead = _LEAD.search(body)
+    if lead is None:
+        return None
     count = lead.group("n") or lead.group("n2") or lead.group("n3")
     unit = lead.group("unit") or lead.group("unit2") or lead.group("unit3")
     if deadline is None or _later(today, int(count), unit.lower()) <= deadline:
