@@ -33,7 +33,8 @@ def settle_choices(
     offered = [offered_options(text) for text in turns]
     if not any(offered):
         return list(turns)
-    stated = list(requirements)
+    # a key may say what a bare figure limits ("it_budget: $200,000 max")
+    stated = [(key, f"{key.replace('_', ' ')}: {text}") for key, text in requirements]
     asked = norm(query)
     settled, labels = list(turns), []
     for i, (text, options) in enumerate(zip(turns, offered, strict=True)):

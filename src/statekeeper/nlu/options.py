@@ -109,7 +109,9 @@ _SPEND = re.compile(
 )
 _CAP = re.compile(
     r"(?:capped at|cap(?: of)?|max(?:imum)?(?: of)?|up to|no more than|not to exceed|at most|"
-    r"under|below|less than|limit(?:ed)? (?:of|to|at))\s*(?P<fig>" + _MONEY + ")",
+    r"under|below|less than|limit(?:ed)? (?:of|to|at))\s*(?P<fig>" + _MONEY + ")"
+    r"|(?P<after>" + _MONEY + r")\s*(?:max(?:imum)?|cap|ceiling|limit|or (?:less|under|below)|"
+    r"at (?:the )?most|tops)\b",
     re.IGNORECASE,
 )
 _FIGURE = re.compile(_MONEY)
@@ -174,7 +176,8 @@ def _caps(requirement: str) -> tuple[_Price, ...]:
         return ()  # a cap on a discount or a refund says nothing about a price
     found = []
     for match in _CAP.finditer(requirement):
-        cap = _price(requirement, match.start("fig"), match.end("fig"))
+        figure = "fig" if match.group("fig") else "after"
+        cap = _price(requirement, match.start(figure), match.end(figure))
         if cap is not None:
             found.append(cap)
     return tuple(found)
