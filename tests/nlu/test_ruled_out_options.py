@@ -295,6 +295,24 @@ def test_look_alikes_rule_nothing_out(
     assert conversation.session.current_value(fact[0]) == fact[1]
 
 
+def test_cap_on_something_else_does_not_govern_when_another_names_the_choice(
+    conversation: Conversation,
+) -> None:
+    conversation.write("catering_budget", "Catering budget capped at $3,000")
+    conversation.write("venue_budget", "Venue budget capped at $12,000")
+    conversation.write("spend_limit", "No more than $10,500 in total spend")
+    conversation.say(
+        "Venue Alpha: $9,500, harbour view. Venue Beta: $11,000, garden terrace. "
+        "Venue Gamma: $13,000, rooftop."
+    )
+    text = conversation.context("Which venue do we book?")
+    assert shows(text, "Venue Alpha"), text
+    assert not shows(text, "Venue Beta") and not shows(text, "Venue Gamma"), text
+    # a cap that names nothing governs every choice; the catering cap governs none here
+    assert "[option ruled out: $11,000 breaks spend_limit]" in text
+    assert "breaks catering_budget" not in text
+
+
 def test_single_offer_is_no_choice() -> None:
     assert offered_options("Vendor C: $250,000/year, US data centers.") == ()
 

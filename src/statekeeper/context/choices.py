@@ -14,7 +14,15 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 
 from statekeeper.context.hygiene import contains_phrase, norm, phrase_pattern
-from statekeeper.nlu.options import Breach, Option, breach, offered_options, reference_day
+from statekeeper.nlu.options import (
+    Breach,
+    Option,
+    breach,
+    cap_subject,
+    offered_options,
+    reference_day,
+)
+from statekeeper.nlu.topic import topic_terms
 
 RULED_OUT = "[ruled-out option]"
 
@@ -38,9 +46,12 @@ def settle_choices(
     asked = norm(query)
     settled, labels = list(turns), []
     for i, (text, options) in enumerate(zip(turns, offered, strict=True)):
-        day = reference_day(text, today) if options else today
+        if not options:
+            continue
+        day = reference_day(text, today)
+        governing = _governing_caps(stated, topic_terms(f"{text} {query}"))
         for option in reversed(options):  # from the end, so earlier spans stay put
-            ruled = _ruled_out(option, stated, day)
+            ruled = _ruled_out(option, stated, day, governing)
             if ruled is None:
                 continue
             named = contains_phrase(asked, norm(option.label))
@@ -54,9 +65,25 @@ def settle_choices(
     return settled
 
 
-def _ruled_out(option: Option, requirements: Sequence[tuple[str, str]], day: date) -> str | None:
+def _governing_caps(requirements: Sequence[tuple[str, str]], about: frozenset[str]) -> set[str]:
+    """The keys of the spending caps that govern a choice about these words. Where some
+    caps name what is being chosen ("venue budget" for venues), the caps that name other
+    things (a catering budget) do not govern it; where none does, every cap does. A cap
+    that names nothing ("maximum $100,000 annual spend") governs every choice."""
+    caps = {
+        key: subject for key, text in requirements if (subject := cap_subject(text)) is not None
+    }
+    naming = {key for key, subject in caps.items() if subject & about}
+    if not naming:
+        return set(caps)
+    return naming | {key for key, subject in caps.items() if not subject}
+
+
+def _ruled_out(
+    option: Option, requirements: Sequence[tuple[str, str]], day: date, caps: set[str]
+) -> str | None:
     for key, text in requirements:
-        found = breach(option.body, text, day)
+        found = breach(option.body, text, day, caps=key in caps)
         if found is not None:
             return note(found, key)
     return None

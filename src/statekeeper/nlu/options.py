@@ -20,7 +20,7 @@ from datetime import date
 from functools import lru_cache
 
 from statekeeper.nlu.interpret import amount
-from statekeeper.nlu.topic import identifiers
+from statekeeper.nlu.topic import identifiers, topic_terms
 
 # An option is a labelled clause at the start of a sentence or a line: "Vendor A: ...",
 # or a label followed by what it offers or costs: "Vendor A quotes $90,000".
@@ -181,6 +181,23 @@ def _caps(requirement: str) -> tuple[_Price, ...]:
         if cap is not None:
             found.append(cap)
     return tuple(found)
+
+
+# Words of a cap that say how it is counted, not what it limits.
+_MEASURE = re.compile(
+    r"\b(?:annual(?:ly)?|yearly|monthly|quarterly|weekly|total|overall|per|year|month|limits?|"
+    r"caps?|ceiling|max(?:imum)?)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=16384)
+def cap_subject(requirement: str) -> frozenset[str] | None:
+    """What a spending cap limits, as topic terms ("venue" in "Venue budget capped at
+    $12,000"); None when the requirement sets no spending cap."""
+    if not _caps(requirement):
+        return None
+    return topic_terms(_MEASURE.sub(" ", _SPEND.sub(" ", _CAP.sub(" ", requirement))))
 
 
 def _over_cap(body: str, requirement: str) -> Breach | None:
@@ -365,11 +382,12 @@ def _misses(body: str, requirement: str, today: date) -> Breach | None:
     return Breach(lead.group(0))
 
 
-def breach(body: str, requirement: str, today: date) -> Breach | None:
+def breach(body: str, requirement: str, today: date, caps: bool = True) -> Breach | None:
     """What in an option's attributes breaks a requirement, if anything does. `today` is
-    the day the option counts its lead time from."""
+    the day the option counts its lead time from; `caps` says whether the requirement's
+    spending cap governs this choice."""
     return (
-        _over_cap(body, requirement)
+        (_over_cap(body, requirement) if caps else None)
         or _lacks(body, requirement)
         or _misses(body, requirement, today)
     )
