@@ -268,6 +268,12 @@ FALSE_POSITIVES = [
         id="ready-dates-before-the-deadline-meet-it",
     ),
     pytest.param(
+        ("old_stage", "The old stage was installed by June 10"),
+        "Crew Ash: installed on June 20. Crew Elm: installed on July 2.",
+        ("Crew Ash", "Crew Elm"),
+        id="a-past-date-stated-is-no-deadline",
+    ),
+    pytest.param(
         ("invoice_rule", "Supplier invoices must be paid by March 10"),
         "Supplier Hale: 8-week delivery. Supplier Moss: 6-week delivery.",
         ("Supplier Hale", "Supplier Moss"),

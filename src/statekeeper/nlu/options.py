@@ -7,8 +7,8 @@ credential that must be held, one offered only somewhere the requirement exclude
 that cannot be ready by a deadline. Such an option is no longer a live choice. This module
 reads the options and the requirements, and says what in an option breaks which
 requirement. What it cannot read (an unlabelled list, figures of different currencies, a
-lead time with no reference date) it leaves alone: a live option wrongly dropped is as
-bad as a dead one shown.
+place offered without "only") it leaves alone: a live option wrongly dropped is as bad as
+a dead one shown.
 """
 
 from __future__ import annotations
@@ -352,9 +352,10 @@ def reference_day(text: str, today: date) -> date:
 
 
 # A deadline for being ready is what a lead time can miss; one for paying an invoice is not.
+_DUE = re.compile(r"\b(?:deadline|due|no later than)\b", re.IGNORECASE)
 _READY = re.compile(
     r"\b(?:operational|live|running|ready|delivered|installed|deployed|launched|in place|"
-    r"implemented|shipped|completed?|done|up)\b",
+    r"implemented|shipped|completed?|done)\b",
     re.IGNORECASE,
 )
 
@@ -362,7 +363,9 @@ _READY = re.compile(
 def _misses(body: str, requirement: str, today: date) -> Breach | None:
     """The day the option says it is ready, or the end of its lead time, falls after the
     day by which the requirement needs it ready."""
-    if not _READY.search(requirement):
+    if not _READY.search(requirement) or not (
+        _DEMANDS.search(requirement) or _DUE.search(requirement)
+    ):
         return None
     deadline_at = _BY.search(requirement)
     if deadline_at is None:
