@@ -331,3 +331,10 @@ def test_lead_time_counts_from_the_day_the_turn_names() -> None:
     bodies = {o.label: o.body for o in offered_options(turn)}
     assert breach(bodies["Option A"], rule, day) is not None
     assert breach(bodies["Option B"], rule, day) is None
+
+
+def test_ruled_out_option_is_reported_as_an_omission(conversation: Conversation) -> None:
+    conversation.write("catering_budget", "Catering spend capped at €3,000")
+    conversation.say("Caterer North: €2,400, buffet. Caterer South: €3,600, plated dinner.")
+    context = conversation.session.context("Which caterer?")
+    assert [o.reason for o in context.omitted] == ["option ruled out by a requirement"]
