@@ -13,6 +13,7 @@ from itertools import zip_longest
 from statekeeper.access import Access
 from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
+from statekeeper.context.choices import settle_choices
 from statekeeper.context.conflicts import unresolved
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
@@ -39,6 +40,7 @@ CONSTRAINT_LIMIT = 20
 DEAD_LIMIT = 100  # the most recently dead values are the ones conversation still carries
 WITHHELD = "withheld"
 OUT_OF_SCOPE = "out of scope"
+RULED_OUT_REASON = "option ruled out by a requirement"
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,15 @@ def gather(
         if text != turn.text:
             omitted.append(Omission(reason="dead value redacted", detail=f"turn {turn.index}"))
         cleaned.append((turn, focused(text, turn.timestamp)))
+    # An option a shown requirement rules out is no live choice (context/choices.py).
+    requirements = ((f.key, text) for f, text in [*constraints, *facts] if not f.needs_review)
+    settled = settle_choices(
+        [text for _, text in cleaned], requirements, query, environment.current_date
+    )
+    for (turn, text), now in zip(cleaned, settled, strict=True):
+        if now != text:
+            omitted.append(Omission(reason=RULED_OUT_REASON, detail=f"turn {turn.index}"))
+    cleaned = [(turn, now) for (turn, _), now in zip(cleaned, settled, strict=True)]
 
     return Layers(
         identity=fmt.identity_section(identity),
