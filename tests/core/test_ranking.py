@@ -1,4 +1,5 @@
-"""BM25 top documents: cutting at the limit-th best score before sorting gives exactly the
+"""BM25 top documents: walking only the shorter postings, taking the longest posting's best
+documents from its weight order and cutting at the limit-th best score gives exactly the
 ranking a full sort of every matching document gives, ties included."""
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ class Bm25Index:
         self._lengths: dict[int, int] = {}
         self._total = 0
         self._weights: dict[str, dict[int, float]] = {}
+        self._ranked: dict[str, list[tuple[int, float]]] = {}  # postings by weight, as needed
         self._shape = (0.0, 0.0)  # the size and mean length the cached weights assume
 
     def __len__(self) -> int:
@@ -53,7 +54,7 @@ class Bm25Index:
         self._total += self._lengths[doc]
         for term, tf in counts.items():
             self._postings.setdefault(term, {})[doc] = tf
-            self._weights.pop(term, None)
+            self._forget_weights(term)
 
     def remove(self, doc: int) -> None:
         counts = self._terms.pop(doc, None)
@@ -65,7 +66,7 @@ class Bm25Index:
             del posting[doc]
             if not posting:
                 del self._postings[term]
-            self._weights.pop(term, None)
+            self._forget_weights(term)
 
     def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
         """The documents holding the rarest of these terms (every document that holds them
@@ -75,26 +76,47 @@ class Bm25Index:
         return min((self._postings.get(t, {}).keys() for t in terms), key=len)
 
     def top(self, query: str, limit: int) -> list[int]:
-        """The `limit` best documents for a query, best first; none if no term matches."""
+        """The `limit` best documents for a query, best first; none if no term matches.
+
+        Only the shorter postings are walked. A document holding none of their terms scores
+        its weight for the longest posting's term alone, so of those only the best `limit`
+        can rank, and that posting, kept in order of weight, gives them at once. Scores are
+        summed in one fixed order, so ties break the same way whatever the path."""
         if not self._lengths:
             return []
         self._check_drift()
         terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
-        postings = sorted(
-            (self._term_weights(t) for t in terms if t in self._postings), key=len, reverse=True
-        )
-        if not postings or not postings[0]:
+        held = sorted((t for t in terms if t in self._postings), key=self._length, reverse=True)
+        if not held:
             return []
-        scores = dict(postings[0])  # the longest posting is copied, not walked
-        get = scores.get
-        for weights in postings[1:]:
-            for doc, weight in weights.items():
-                scores[doc] = get(doc, 0.0) + weight
+        longest = self._term_weights(held[0]).get
+        scores: dict[int, float] = {}
+        for term in held[1:]:
+            for doc, weight in self._term_weights(term).items():
+                scores[doc] = (scores[doc] if doc in scores else longest(doc, 0.0)) + weight
+        alone = 0
+        for doc, weight in self._by_weight(held[0]):
+            if alone == limit:
+                break
+            if doc not in scores:
+                scores[doc] = weight
+                alone += 1
         if len(scores) > limit:  # a cut at the limit-th best score, then a sort of the few
             cut = sorted(scores.values(), reverse=True)[limit - 1]
             scores = {doc: score for doc, score in scores.items() if score >= cut}
         best = sorted(scores.items(), key=itemgetter(1, 0), reverse=True)  # score, then newer
         return [doc for doc, _ in best[:limit]]
+
+    def _length(self, term: str) -> int:
+        return len(self._postings[term])
+
+    def _by_weight(self, term: str) -> list[tuple[int, float]]:
+        """A term's documents, best weight first (newer first among equals)."""
+        ranked = self._ranked.get(term)
+        if ranked is None:
+            ranked = sorted(self._term_weights(term).items(), key=itemgetter(1, 0), reverse=True)
+            self._ranked[term] = ranked
+        return ranked
 
     def _check_drift(self) -> None:
         """Cached weights assume a collection size and mean length; past a drift of 10% in
@@ -104,7 +126,12 @@ class Bm25Index:
             abs(now - then) > _DRIFT * then for now, then in zip(shape, self._shape, strict=True)
         ):
             self._weights.clear()
+            self._ranked.clear()
             self._shape = shape
+
+    def _forget_weights(self, term: str) -> None:
+        self._weights.pop(term, None)
+        self._ranked.pop(term, None)
 
     def _term_weights(self, term: str) -> dict[int, float]:
         """Each document's BM25 score for one term (its idf included)."""
