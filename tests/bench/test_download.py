@@ -2,9 +2,8 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -16,6 +15,7 @@ from sample_timelines import ALL
 from statekeeper.bench.dataset import load
 from statekeeper.bench.download import DownloadError, download, row_to_timeline
 from statekeeper.cli import main
+from tests.http_server import serving
 
 
 def _hub_row(timeline: dict[str, Any]) -> dict[str, Any]:
@@ -77,18 +77,9 @@ def hub() -> Iterator[Hub]:
             self.end_headers()
             self.wfile.write(data)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-    )
-    thread.start()
-    try:
+    with serving(Handler) as port:
+        state.url = f"http://127.0.0.1:{port}"
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def _closed_url() -> str:

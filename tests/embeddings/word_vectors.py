@@ -14,12 +14,13 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 
 from statekeeper.llm.embeddings import OpenAIEmbedder
+from tests.http_server import serving
 
 DIMENSIONS = 64
 MODEL = "hashed-words"
@@ -119,18 +120,9 @@ def _handler(words: Words) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def words() -> Iterator[Words]:
     state = Words()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    state.port = server.server_address[1]
-    thread = threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-    )
-    thread.start()
-    try:
+    with serving(_handler(state)) as port:
+        state.port = port
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def make_embedder(words: Words, *, dimensions: int | None = None) -> OpenAIEmbedder:

@@ -6,10 +6,12 @@ import json
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+
+from tests.http_server import serving
 
 SEPARATOR_PREFIX = "User question: "
 
@@ -138,15 +140,6 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def provider() -> Iterator[Provider]:
     state = Provider()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
-    state.port = server.server_address[1]
-    thread = threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-    )
-    thread.start()
-    try:
+    with serving(_handler(state)) as port:
+        state.port = port
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
