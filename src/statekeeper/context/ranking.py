@@ -90,9 +90,10 @@ class Bm25Index:
         if not held:
             return []
         longest = self._term_weights(held[0]).get
-        scores: dict[int, float] = {}
-        for term in held[1:]:
-            for doc, weight in self._term_weights(term).items():
+        rest = [self._term_weights(term) for term in held[1:]]
+        scores = {doc: longest(doc, 0.0) + w for doc, w in rest[0].items()} if rest else {}
+        for weights in rest[1:]:
+            for doc, weight in weights.items():
                 scores[doc] = (scores[doc] if doc in scores else longest(doc, 0.0)) + weight
         alone = 0
         for doc, weight in self._by_weight(held[0]):
