@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import string
 from functools import lru_cache
 from typing import Protocol
 
@@ -33,7 +33,22 @@ class Tokenizer(Protocol):
 # No pre-tokenization piece of the tiktoken encodings runs from a line break into a
 # letter, a digit, '#', '-' or '[' (only '/' may join a line break, in o200k), so a text
 # split before such a line start has exactly the tokens of its parts.
-_LINE_START = re.compile(r"(?<=\n)(?=[A-Za-z0-9#\[-])")
+_PART_START = frozenset(string.ascii_letters + string.digits + "#[-")
+
+
+def _parts(text: str) -> list[str]:
+    """The text cut before every line that starts with one of those characters (a
+    zero-width regular expression does the same five times slower)."""
+    lines = text.split("\n")
+    parts, current = [], lines[0]
+    for line in lines[1:]:
+        if line and line[0] in _PART_START:
+            parts.append(current + "\n")
+            current = line
+        else:
+            current += "\n" + line
+    parts.append(current)
+    return parts
 
 
 class TiktokenTokenizer:
@@ -48,7 +63,7 @@ class TiktokenTokenizer:
         lines, which the previous contexts already paid for."""
         if len(text) < 2000 and "\n" not in text[:-1]:  # one line, maybe with its break
             return _count(self._encoding, text)
-        return sum(self._part(part) for part in _LINE_START.split(text))
+        return sum(self._part(part) for part in _parts(text))
 
     def _part(self, text: str) -> int:
         if len(text) < 2000:  # long texts are rare and not worth keeping

@@ -115,8 +115,10 @@ _KINDS = (
 _DATE = dict(_KINDS)["date"]
 
 
+@lru_cache(maxsize=65536)
 def value_kind(text: str) -> str:
-    """A coarse type for a short value: money, percent, time, date, number, or text."""
+    """A coarse type for a short value: money, percent, time, date, number, or text (the
+    same values come back in every context: each is typed once)."""
     for kind, pattern in _KINDS:
         if pattern.search(text):
             return kind
