@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from datetime import date, datetime
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
@@ -150,17 +148,10 @@ class Fact(Frozen):
     slot: str | None = None
     forgotten: bool = False
 
-    @cached_property
+    @property
     def text(self) -> str:
-        """The value as text, for ranking, formatting and value matching: asked for many
-        times in every context, worked out once."""
+        """The value as text, for ranking, formatting and value matching."""
         return value_text(self.value)
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Fact:
-        """A copy, its text worked out afresh (the update may change the value)."""
-        copy = super().model_copy(update=update, deep=deep)
-        copy.__dict__.pop("text", None)
-        return copy
 
     @property
     def restricted(self) -> bool:
