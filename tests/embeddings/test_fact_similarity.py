@@ -9,6 +9,7 @@ written first, so only ranking can bring it back.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator, Sequence
 
 import psycopg
@@ -17,7 +18,7 @@ from word_vectors import MODEL, Words, make_embedder, word_vector
 
 from statekeeper import Engine, Fact, Principal, Session
 from statekeeper.errors import EmbeddingError, EmbeddingsUnavailableError, InvalidInputError
-from statekeeper.similarity import BACKFILL_BATCH
+from statekeeper.similarity import BACKFILL_BATCH, RETRY_AFTER
 from statekeeper.store.base import EmbeddingStore, View
 from statekeeper.store.vectors import literal
 
@@ -38,6 +39,13 @@ def embeddings(url: str, org: str) -> dict[str, str]:
         conn.execute("SET ROLE statekeeper_app")
         conn.execute("SELECT set_config('statekeeper.org', %s, false)", (org,))
         return dict(conn.execute("SELECT fact_id, model FROM fact_embeddings").fetchall())
+
+
+def rest_over(engine: Engine) -> None:
+    """Move the engine's embedder clock past the rest that follows a failure."""
+    assert engine.similarity is not None
+    later = time.monotonic() + RETRY_AFTER + 1
+    engine.similarity.clock = lambda: later
 
 
 @pytest.fixture
@@ -133,12 +141,13 @@ def test_a_failing_embedder_loses_no_fact_and_is_caught_up_later(
     assert "embedding facts of 'acme' failed" in caplog.text
     assert alice.get("pet").value == FACT
     assert embeddings(vector_url, "acme") == {}
-    # Full text still finds it, and a context works while the embedder is down, asking
-    # it once (two attempts) rather than once for the backlog and again for the query.
+    # Full text still finds it, and contexts work while the embedder rests after its
+    # failure, without asking it at all.
     asked = len(words.requests)
     assert "Rex" in alice.context("which dog is in the office").text
-    assert len(words.requests) == asked + 2
+    assert len(words.requests) == asked
     words.down = False
+    rest_over(engine)
     # The next context embeds a batch of the backlog, oldest first, and finds it by meaning.
     assert "Rex" in alice.context(SYNONYM_QUERY).text
     assert fact.id in embeddings(vector_url, "acme")
@@ -237,3 +246,21 @@ def test_any_embedders_vectors_are_checked_before_they_are_stored(vector_url: st
         with pytest.raises(EmbeddingError, match="vector 0 has 3 dimensions, expected 8"):
             alice.backfill_embeddings()
     assert embeddings(vector_url, "acme") == {}
+
+
+def test_after_a_failure_contexts_wait_for_no_embedder_until_its_rest_is_over(
+    engine: Engine, words: Words
+) -> None:
+    alice = engine.session(ALICE)
+    alice.write("pet", FACT)
+    words.down = True
+    alice.context(SYNONYM_QUERY)  # the failure: two attempts
+    asked = len(words.requests)
+    for _ in range(5):
+        assert "Rex" in alice.context("which dog is in the office").text
+        alice.write("note", "the dog walker comes at noon")
+    assert len(words.requests) == asked  # neither contexts nor writes called it
+    words.down = False
+    rest_over(engine)
+    assert "Rex" in alice.context(SYNONYM_QUERY).text
+    assert len(words.requests) > asked
