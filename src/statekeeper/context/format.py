@@ -41,10 +41,11 @@ def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
         fact.key,
         text,
         fact.needs_review,
-        fact.constraint_type.value if fact.is_constraint and fact.constraint_type else None,
+        # the members themselves: string enums, read as their values without a lookup
+        fact.constraint_type if fact.is_constraint and fact.constraint_type else None,
         show_metadata and fact.supersedes is not None,
         fact.source.authority if show_metadata else None,
-        fact.scope.value if show_metadata else "global",
+        fact.scope if show_metadata else "global",
     )
 
 
