@@ -3,7 +3,6 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -15,7 +14,7 @@ from sample_timelines import ALL
 from statekeeper.bench.dataset import load
 from statekeeper.bench.download import DownloadError, download, row_to_timeline
 from statekeeper.cli import main
-from tests.http_server import serving
+from tests.http_server import JsonHandler, serving
 
 
 def _hub_row(timeline: dict[str, Any]) -> dict[str, Any]:
@@ -42,10 +41,7 @@ class Hub:
 def hub() -> Iterator[Hub]:
     state = Hub()
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            return None
-
+    class Handler(JsonHandler):
         def do_GET(self) -> None:
             state.paths.append(self.path)
             parsed = urlparse(self.path)
@@ -70,12 +66,7 @@ def hub() -> Iterator[Hub]:
                 self.send_response(404)
                 self.end_headers()
                 return
-            data = json.dumps(body).encode()
-            self.send_response(200)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_json(200, body)
 
     with serving(Handler) as port:
         state.url = f"http://127.0.0.1:{port}"

@@ -9,7 +9,6 @@ is a constant, so no text has a vector without direction.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import threading
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from typing import Any
 import pytest
 
 from statekeeper.llm.embeddings import OpenAIEmbedder
-from tests.http_server import serving
+from tests.http_server import JsonHandler, serving
 
 DIMENSIONS = 64
 MODEL = "hashed-words"
@@ -72,34 +71,22 @@ class Words:
 
 
 def _handler(words: Words) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            return None
-
-        def _send(self, status: int, body: Any) -> None:
-            data = body if isinstance(body, bytes) else json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(JsonHandler):
         def do_POST(self) -> None:
-            length = int(self.headers.get("content-length", "0"))
-            body = json.loads(self.rfile.read(length))
+            body = self.read_json()
             with words.lock:
                 words.requests.append({"path": self.path, **body})
                 words.headers.append({k.lower(): v for k, v in self.headers.items()})
                 failure = words.fail_with.pop(0) if words.fail_with else None
                 scripted = words.replies.pop(0) if words.replies else None
             if self.path != "/v1/embeddings":
-                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                self.send_json(404, {"error": {"message": f"no route {self.path}"}})
             elif words.down or failure is not None:
-                self._send(failure or 503, {"error": {"message": "scripted failure"}})
+                self.send_json(failure or 503, {"error": {"message": "scripted failure"}})
             elif scripted is not None:
-                self._send(200, scripted)
+                self.send_json(200, scripted)
             else:
-                self._send(200, self._embeddings(body))
+                self.send_json(200, self._embeddings(body))
 
         def _embeddings(self, body: dict[str, Any]) -> dict[str, Any]:
             texts = body["input"] if isinstance(body["input"], list) else [body["input"]]

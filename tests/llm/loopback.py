@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.http_server import serving
+from tests.http_server import JsonHandler, serving
 
 SEPARATOR_PREFIX = "User question: "
 
@@ -43,21 +43,9 @@ def reply_text(prompt: str) -> str:
 
 
 def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            return None
-
-        def _send(self, status: int, body: dict[str, Any]) -> None:
-            data = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(JsonHandler):
         def do_POST(self) -> None:
-            length = int(self.headers.get("content-length", "0"))
-            body = json.loads(self.rfile.read(length))
+            body = self.read_json()
             with provider.lock:
                 provider.requests.append({"path": self.path, **body})
                 provider.headers.append({k.lower(): v for k, v in self.headers.items()})
@@ -67,11 +55,11 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
             elif self.path == "/v1/messages":
                 self._anthropic(body, failure)
             else:
-                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                self.send_json(404, {"error": {"message": f"no route {self.path}"}})
 
         def _openai(self, body: dict[str, Any], failure: int | None) -> None:
             if failure is not None:
-                self._send(failure, {"error": {"message": "scripted failure", "type": "x"}})
+                self.send_json(failure, {"error": {"message": "scripted failure", "type": "x"}})
                 return
             prompt = body["messages"][-1]["content"]
             content = reply_text(prompt)
@@ -79,7 +67,7 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                 with provider.lock:
                     scripted = provider.structured.pop(0)
                 content = scripted if isinstance(scripted, str) else json.dumps(scripted)
-            self._send(
+            self.send_json(
                 200,
                 {
                     "id": "chatcmpl-1",
@@ -99,7 +87,7 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
 
         def _anthropic(self, body: dict[str, Any], failure: int | None) -> None:
             if failure is not None:
-                self._send(
+                self.send_json(
                     failure,
                     {
                         "type": "error",
@@ -120,7 +108,7 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                         "input": scripted,
                     }
                 ]
-            self._send(
+            self.send_json(
                 200,
                 {
                     "id": "msg_1",
