@@ -5,11 +5,13 @@ A pattern that opens with `\\b` leaves Python's regex engine nothing to skip ahe
 it attempts a match at each position of the text. Without the `\\b`, the engine first skips
 to the characters a match can begin with, which on text holding no cue (most facts) takes
 about half the time. `WordCues` searches that way and checks the opening boundary itself.
+Over a union of many tables a leading lookbehind does better still (`any_cue`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _WORD = re.compile(r"\w")
 
@@ -32,3 +34,11 @@ class WordCues:
                 return found
             position = start + 1
         return None
+
+
+def any_cue(tables: Iterable[WordCues]) -> re.Pattern[str]:
+    """Whether any of these tables holds a cue: one search, where most texts hold none.
+    Over such a union, an opening `(?<!\\w)` lets the engine skip ahead as well as
+    `WordCues` does, without its retries, and takes half the time of the tables' searches
+    one by one."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{t.alternatives})" for t in tables) + r")\b")
