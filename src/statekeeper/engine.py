@@ -10,7 +10,6 @@ with engine.session(Principal(org="acme", user="alice", authority="manager")) as
 from __future__ import annotations
 
 import inspect
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -533,7 +532,7 @@ class Session:
             )
         except ValidationError as error:
             raise InvalidInputError("value", value, "must be JSON-serializable") from error
-        if _encodes_nul(json.dumps(value)):
+        if _encodes_nul(encode_json(value)):
             raise InvalidInputError("value", value, "contains a NUL character")
         with self.engine.store.write(self.principal.org) as uow:
             uow.put_item(self.principal.user, self.where.task_id, item)
