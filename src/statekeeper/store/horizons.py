@@ -16,13 +16,18 @@ from sqlalchemy.engine import Connection
 
 from statekeeper.errors import StoreError
 from statekeeper.store.base import UnitOfWork
+from statekeeper.store.driver import DriverQuery
 from statekeeper.store.schema import task_workspaces, transcript, user_profiles
 
 _P = user_profiles.c
 _W = task_workspaces.c
 _T = transcript.c
-_WORKSPACE = select(_W.workspace_data).where(
-    _W.org_id == bindparam("org"), _W.task_id == bindparam("task"), _W.user_id == bindparam("user")
+_WORKSPACE = DriverQuery(
+    select(_W.workspace_data).where(
+        _W.org_id == bindparam("org"),
+        _W.task_id == bindparam("task"),
+        _W.user_id == bindparam("user"),
+    )
 )
 
 
@@ -76,9 +81,10 @@ class HorizonStore:
 
     def load_task_workspace(self, task_id: str, user_id: str) -> str | None:
         """The workspace JSON, or None when the task is missing or another user's."""
-        return self.conn.execute(
-            _WORKSPACE, {"org": self.org, "task": task_id, "user": user_id}
-        ).scalar_one_or_none()
+        found: str | None = _WORKSPACE.scalar(
+            self.conn, {"org": self.org, "task": task_id, "user": user_id}
+        )
+        return found
 
     def save_task_workspace(
         self, task_id: str, user_id: str, workspace_data: str, at: datetime

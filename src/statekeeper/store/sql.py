@@ -33,6 +33,7 @@ from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import Stamped, View, chunks
+from statekeeper.store.driver import DriverQuery
 from statekeeper.store.schema import (
     fact_dependencies,
     fact_tombstones,
@@ -71,7 +72,9 @@ _WITH_DEPENDANTS = (
     .distinct()
 )
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
-_REVISION = select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
+_REVISION = DriverQuery(
+    select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
+)
 _CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
 _NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
@@ -96,8 +99,8 @@ _INVALIDATE = (
     )
 )
 _W = working_items.c
-_ITEMS = (
-    select(working_items)
+_ITEMS = DriverQuery(
+    select(_W.key, _W.value, _W.created_at, _W.expires_at)
     .where(
         _W.org_id == bindparam("org"),
         _W.user_id == bindparam("user"),
@@ -106,7 +109,7 @@ _ITEMS = (
     .order_by(_W.created_at, _W.key)
 )
 _T = recent_turns.c
-_RECENT_TURNS = (
+_RECENT_TURNS = DriverQuery(
     select(_T.turn)
     .where(
         _T.org_id == bindparam("org"),
@@ -292,7 +295,7 @@ class SqlUnitOfWork:
 
     def revision(self) -> int:
         """The organization's newest revision: the highest stamp on any of its facts."""
-        return int(self.conn.execute(_REVISION, {"org": self.org}).scalar_one())
+        return int(_REVISION.scalar(self.conn, {"org": self.org}))
 
     def stamp(self) -> int:
         """This transaction's revision, fixed at its first change. Writers of one organization
@@ -466,17 +469,12 @@ class SqlUnitOfWork:
         )
 
     def items(self, user: str, task_id: str) -> list[WorkingSetItem]:
-        rows = self.conn.execute(
-            _ITEMS, {"org": self.org, "user": user, "task": task_id}
-        ).mappings()
+        rows = _ITEMS.rows(self.conn, {"org": self.org, "user": user, "task": task_id})
         return [
             WorkingSetItem(
-                key=r["key"],
-                value=json.loads(r["value"]),
-                created_at=r["created_at"],
-                expires_at=r["expires_at"],
+                key=key, value=json.loads(value), created_at=created_at, expires_at=expires_at
             )
-            for r in rows
+            for key, value, created_at, expires_at in rows
         ]
 
     def delete_items(self, user: str, task_id: str, keys: Sequence[str]) -> None:
@@ -538,10 +536,8 @@ class SqlUnitOfWork:
                 )
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:
-        rows = self.conn.execute(
-            _RECENT_TURNS, {"org": self.org, "user": user, "task": task_id}
-        ).scalars()
-        return [Turn.model_validate_json(r) for r in rows]
+        rows = _RECENT_TURNS.rows(self.conn, {"org": self.org, "user": user, "task": task_id})
+        return [Turn.model_validate_json(turn) for (turn,) in rows]
 
     def last_turn_index(self, user: str, task_id: str) -> int:
         t = recent_turns.c

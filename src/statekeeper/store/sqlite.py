@@ -132,7 +132,12 @@ class SqliteStore(SqlStore):
         def _begin(conn: Connection) -> None:
             # Writers take the database lock up front, so two supersessions of one fact
             # run one after the other instead of both reading the same head.
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.info.pop("write", False) else "BEGIN")
+            # Sent on the driver's own connection: every context begins a transaction, and
+            # SQLAlchemy's statement execution costs several times the BEGIN itself. An
+            # error here still reaches the caller as SQLAlchemy's, which wraps begin().
+            statement = "BEGIN IMMEDIATE" if conn.info.pop("write", False) else "BEGIN"
+            driver = cast(sqlite3.Connection, conn.connection.dbapi_connection)
+            driver.execute(statement)
 
         super().__init__(engine)
         with engine.connect() as conn:
