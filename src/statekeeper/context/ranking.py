@@ -89,12 +89,14 @@ class Bm25Index:
         held = sorted((t for t in terms if t in self._postings), key=self._length, reverse=True)
         if not held:
             return []
-        longest = self._term_weights(held[0]).get
+        longest = self._term_weights(held[0])
         rest = [self._term_weights(term) for term in held[1:]]
-        scores = {doc: longest(doc, 0.0) + w for doc, w in rest[0].items()} if rest else {}
+        scores = dict(rest[0]) if rest else {}
+        for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
+            scores[doc] += longest[doc]
         for weights in rest[1:]:
             for doc, weight in weights.items():
-                scores[doc] = (scores[doc] if doc in scores else longest(doc, 0.0)) + weight
+                scores[doc] = (scores[doc] if doc in scores else longest.get(doc, 0.0)) + weight
         alone = 0
         for doc, weight in self._by_weight(held[0]):
             if alone == limit:
@@ -102,11 +104,14 @@ class Bm25Index:
             if doc not in scores:
                 scores[doc] = weight
                 alone += 1
-        if len(scores) > limit:  # a cut at the limit-th best score, then a sort of the few
-            cut = sorted(scores.values(), reverse=True)[limit - 1]
-            scores = {doc: score for doc, score in scores.items() if score >= cut}
-        best = sorted(scores.items(), key=itemgetter(1, 0), reverse=True)  # score, then newer
-        return [doc for doc, _ in best[:limit]]
+        if len(scores) <= limit:
+            return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
+        # A cut at the limit-th best score: the few above it sorted by score (then the newer
+        # first), and of the many that tie at it (short facts score alike) the newest.
+        cut = sorted(scores.values(), reverse=True)[limit - 1]
+        above = sorted([(s, doc) for doc, s in scores.items() if s > cut], reverse=True)
+        tied = sorted([doc for doc, s in scores.items() if s == cut], reverse=True)
+        return [doc for _, doc in above] + tied[: limit - len(above)]
 
     def _length(self, term: str) -> int:
         return len(self._postings[term])
