@@ -17,7 +17,6 @@ from typing import Any
 
 from statekeeper.model import Fact
 from statekeeper.store.base import UnitOfWork, View
-from statekeeper.store.sql import fact_to_row
 
 
 class BufferedUnitOfWork:
@@ -32,8 +31,7 @@ class BufferedUnitOfWork:
         self._missing: set[str] = set()  # ids known not to exist
         self._heads: dict[str, list[Fact]] = {}  # by key: the view's live heads, in seq order
         self._has_dependants: set[str] = set()
-        self._inserts: dict[str, dict[str, Any]] = {}  # fact id: row
-        self._edges: list[dict[str, str]] = []
+        self._inserts: dict[str, int] = {}  # fact id: sequence number; the fact in _facts
         self._invalidations: dict[str, dict[str, Any]] = {}  # fact id: parameters
         self._load(sorted(set(keys)), sorted(set(refs)))
 
@@ -77,13 +75,8 @@ class BufferedUnitOfWork:
         self._seq = seq or self._seq + 1
         self._facts[fact.id] = fact
         self._missing.discard(fact.id)
-        self._inserts[fact.id] = fact_to_row(fact, self._seq, self.inner.stamp())
-        if fact.depends_on:
-            self._edges += [
-                {"org_id": self.org, "fact_id": fact.id, "depends_on_id": parent}
-                for parent in fact.depends_on
-            ]
-            self._has_dependants.update(fact.depends_on)
+        self._inserts[fact.id] = self._seq
+        self._has_dependants.update(fact.depends_on)
         if fact.is_valid and not fact.forgotten and self._visible(fact):
             self.valid_heads(self.view, fact.key)
             self._heads[fact.key].append(fact)
@@ -103,10 +96,7 @@ class BufferedUnitOfWork:
         self._facts[fact_id] = dead
         if fact.key in self._heads:
             self._heads[fact.key] = [f for f in self._heads[fact.key] if f.id != fact_id]
-        if fact_id in self._inserts:
-            row = self._inserts[fact_id]
-            row.update(is_valid=False, superseded_by=by, invalidated_at=at, invalid_reason=reason)
-        else:
+        if fact_id not in self._inserts:  # an insert to come takes the dead copy as it is
             self._invalidations[fact_id] = {
                 "org": self.org,
                 "target": fact_id,
@@ -137,9 +127,9 @@ class BufferedUnitOfWork:
         return getattr(self._flushed(), name)
 
     def flush(self) -> None:
-        self.inner.insert_rows(list(self._inserts.values()), self._edges)
+        self.inner.insert_facts([(self._facts[i], seq) for i, seq in self._inserts.items()])
         self.inner.invalidate_many(list(self._invalidations.values()))
-        self._inserts, self._edges, self._invalidations = {}, [], {}
+        self._inserts, self._invalidations = {}, {}
 
     def _flushed(self) -> UnitOfWork:
         self.flush()

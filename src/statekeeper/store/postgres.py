@@ -24,7 +24,7 @@ from statekeeper.model import Fact
 from statekeeper.store import vectors
 from statekeeper.store.base import View
 from statekeeper.store.migrate import upgrade
-from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, driver_values
+from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
 APP_ROLE = "statekeeper_app"
 _MIGRATION_LOCK = 7_342_001  # one advisory lock id for schema upgrades
@@ -58,12 +58,12 @@ def psycopg_url(url: str) -> str:
 
 
 class PostgresUnitOfWork(SqlUnitOfWork):
-    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
         """One statement whose parameters are one array per column. Its text stays short,
         so the driver parses it once and caches it; a multi-row VALUES with thousands of
         placeholders would be parsed anew on every call."""
         dialect = self.conn.dialect
-        columns = zip(*driver_values(table, rows, dialect), strict=True)
+        columns = zip(*rows, strict=True)
         casts = ", ".join(f"%s::{c.type.compile(dialect=dialect)}[]" for c in table.columns)
         self.conn.exec_driver_sql(
             f"INSERT INTO {table.name} ({column_list(table, dialect)}) SELECT * FROM unnest({casts})",

@@ -9,11 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import (
@@ -85,8 +84,6 @@ _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     ),
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
-_INSERT_FACT = insert(facts)
-_INSERT_EDGE = insert(fact_dependencies)
 _INVALIDATE = (
     update(facts)
     .where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("target"))
@@ -121,37 +118,52 @@ _RECENT_TURNS = DriverQuery(
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_BY_SEQ)
 
 
-def fact_to_row(fact: Fact, seq: int, rev: int = 0) -> dict[str, Any]:
-    return {
-        "org_id": fact.org,
-        "fact_id": fact.id,
-        "user_id": fact.user,
-        "capability": fact.capability,
-        "seq": seq,
-        "key": fact.key,
-        "value": encode_json(fact.value),
-        "body": search_body(fact),
-        "source": source_json(fact.source),
-        "timestamp": fact.timestamp,
-        "is_valid": fact.is_valid,
-        "superseded_by": fact.superseded_by,
-        "supersedes": fact.supersedes,
-        "memory_type": fact.memory_type.value,
-        "scope": fact.scope.value,
-        "scope_id": fact.scope_id,
-        "needs_review": fact.needs_review,
-        "is_constraint": fact.is_constraint,
-        "constraint_type": fact.constraint_type.value if fact.constraint_type else None,
-        "required_authority": fact.required_authority,
-        "required_permissions": permissions_json(fact.required_permissions),
-        "expires_at": fact.expires_at,
-        "invalidated_at": fact.invalidated_at,
-        "invalid_reason": fact.invalid_reason,
-        "entity": fact.entity,
-        "slot": fact.slot,
-        "forgotten": fact.forgotten,
-        "rev": rev,
-    }
+def fact_values(
+    fact: Fact, seq: int, rev: int, moment: Callable[[datetime], Any]
+) -> tuple[Any, ...]:
+    """A fact's row in the facts table's column order, as the driver takes it: `moment`
+    converts a datetime as the dialect stores it; every driver takes text, integers and
+    booleans as they are. A bulk write builds one of these per fact and nothing else."""
+    expires, invalidated = fact.expires_at, fact.invalidated_at
+    return (
+        fact.org,
+        fact.id,
+        fact.user,
+        fact.capability,
+        seq,
+        fact.key,
+        encode_json(fact.value),
+        search_body(fact),
+        source_json(fact.source),
+        moment(fact.timestamp),
+        fact.is_valid,
+        fact.superseded_by,
+        fact.supersedes,
+        fact.memory_type.value,
+        fact.scope.value,
+        fact.scope_id,
+        fact.needs_review,
+        fact.is_constraint,
+        fact.constraint_type.value if fact.constraint_type else None,
+        fact.required_authority,
+        permissions_json(fact.required_permissions),
+        None if expires is None else moment(expires),
+        None if invalidated is None else moment(invalidated),
+        fact.invalid_reason,
+        fact.entity,
+        fact.slot,
+        fact.forgotten,
+        rev,
+    )
+
+
+FACT_COLUMNS = (
+    "org_id fact_id user_id capability seq key value body source timestamp is_valid "
+    "superseded_by supersedes memory_type scope scope_id needs_review is_constraint "
+    "constraint_type required_authority required_permissions expires_at invalidated_at "
+    "invalid_reason entity slot forgotten rev"
+).split()
+assert FACT_COLUMNS == [c.name for c in facts.columns], "fact_values follows the table"
 
 
 @lru_cache(maxsize=1024)
@@ -177,24 +189,8 @@ def source_json(source: Source) -> str:
     return source.model_dump_json(exclude_none=True)
 
 
-def driver_values(table: Table, rows: Sequence[dict[str, Any]], dialect: Dialect) -> list[list[Any]]:
-    """Each row's values in the table's column order, each converted by its column type as
-    SQLAlchemy would before handing it to this driver."""
-    columns = list(table.columns)
-    take = itemgetter(*(c.name for c in columns))
-    conversions = [
-        (position, convert)
-        for position, column in enumerate(columns)
-        if (convert := column.type._cached_bind_processor(dialect)) is not None
-    ]
-    converted = []
-    for row in rows:
-        values = list(take(row))
-        for position, convert in conversions:
-            if values[position] is not None:  # NULL stays NULL in every type
-                values[position] = convert(values[position])
-        converted.append(values)
-    return converted
+def _as_is(value: datetime) -> datetime:
+    return value
 
 
 def column_list(table: Table, dialect: Dialect) -> str:
@@ -314,16 +310,7 @@ class SqlUnitOfWork:
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
-        self.conn.execute(_INSERT_FACT, fact_to_row(fact, seq or self.next_seq(), self.stamp()))
-        self.inserted += 1
-        if fact.depends_on:
-            self.conn.execute(
-                _INSERT_EDGE,
-                [
-                    {"org_id": self.org, "fact_id": fact.id, "depends_on_id": parent}
-                    for parent in fact.depends_on
-                ],
-            )
+        self.insert_facts([(fact, seq or self.next_seq())])
 
     def get_facts(self, fact_ids: Sequence[str]) -> list[Fact]:
         """The facts among these ids that exist, in no particular order."""
@@ -349,17 +336,27 @@ class SqlUnitOfWork:
             ).scalars()
         return found
 
-    def insert_rows(self, rows: Sequence[dict[str, Any]], edges: Sequence[dict[str, str]]) -> None:
-        """Many prepared fact rows and dependency edges, in as few statements as the
-        backend takes them."""
-        self.inserted += len(rows)
-        for table, prepared in ((facts, rows), (fact_dependencies, edges)):
-            if prepared:
-                self._insert_many(table, prepared)
+    def insert_facts(self, pending: Sequence[tuple[Fact, int]]) -> None:
+        """Facts, each with its sequence number, and their dependency edges, in as few
+        statements as the backend takes them."""
+        if not pending:
+            return
+        rev, moment = self.stamp(), self._moment()
+        self._insert_many(facts, [fact_values(f, seq, rev, moment) for f, seq in pending])
+        edges = [(self.org, f.id, parent) for f, _ in pending for parent in f.depends_on]
+        if edges:
+            self._insert_many(fact_dependencies, edges)
+        self.inserted += len(pending)
 
-    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """One statement executed for every row; each backend has a faster way."""
-        self.conn.execute(insert(table), list(rows))
+    def _moment(self) -> Callable[[datetime], Any]:
+        """How this dialect's driver takes a datetime."""
+        convert = _F.timestamp.type._cached_bind_processor(self.conn.dialect)
+        return convert or _as_is
+
+    def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
+        """Rows of driver values in the table's column order; each backend sends them its
+        fastest way."""
+        raise NotImplementedError
 
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Connection
 from statekeeper.model import Fact
 from statekeeper.store.base import View, chunks
 from statekeeper.store.migrate import upgrade
-from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, driver_values, org_token
+from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, org_token
 
 # FTS5 picks its best matches by rank first (its fast top-k path); visibility filters after.
 _SEARCH = text(
@@ -67,20 +67,19 @@ class SqliteUnitOfWork(SqlUnitOfWork):
         for part in chunks(list(fact_ids)):
             self.conn.execute(_UNINDEX, {"org": self.org, "ids": list(part)})
 
-    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
         """Multi-row statements of a few hundred rows each, sent to the driver as they are.
 
         One statement per chunk, rather than one execution per row, lets the full-text
         index take the chunk in one step: FTS5 writes its pending terms out at every
         statement, which one row at a time costs more than the rows themselves."""
-        dialect = self.conn.dialect
         one = "(" + ", ".join(["?"] * len(table.columns)) + ")"
         # 999 parameters a statement before SQLite 3.32, 32766 since: the library says which.
         driver = cast(sqlite3.Connection, self.conn.connection.dbapi_connection)
         limit = driver.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
-        head = f"INSERT INTO {table.name} ({column_list(table, dialect)}) VALUES "
+        head = f"INSERT INTO {table.name} ({column_list(table, self.conn.dialect)}) VALUES "
         per_statement = min(500, limit // len(table.columns))
-        for part in chunks(driver_values(table, rows, dialect), per_statement):
+        for part in chunks(rows, per_statement):
             values = ", ".join([one] * len(part))
             self.conn.exec_driver_sql(head + values, tuple(chain.from_iterable(part)))
 
