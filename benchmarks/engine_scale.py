@@ -103,6 +103,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--url", help="a store URL; default: a fresh SQLite file per size")
     args = parser.parse_args()
+    print(f"machine: a 10-million-step Python loop takes {python_loop_seconds():.2f} s")
     print(
         f"{'facts':>8} {'ingest s':>9} {'first s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}"
     )
@@ -120,6 +121,16 @@ def main() -> None:
             f"{size:>8} {ingest:>9.2f} {first:>8.2f} {1000 * statistics.median(latencies):>7.1f} "
             f"{percentile(latencies, 0.95):>7.1f} {percentile(latencies, 0.99):>7.1f}"
         )
+
+
+def python_loop_seconds() -> float:
+    """A fixed pure-Python workload, printed beside the figures: this host's speed drifts
+    from hour to hour, and runs are only comparable at a like speed."""
+    started = time.perf_counter()
+    total = 0
+    for step in range(10_000_000):
+        total += step
+    return time.perf_counter() - started
 
 
 def percentile(sorted_seconds: list[float], q: float) -> float:
