@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
@@ -36,7 +36,7 @@ class Bm25Index:
 
     def __init__(self) -> None:
         self._postings: dict[str, dict[int, int]] = {}
-        self._terms: dict[int, Counter[str]] = {}
+        self._terms: dict[int, tuple[str, ...]] = {}
         self._lengths: dict[int, int] = {}
         self._total = 0
         self._weights: dict[str, dict[int, float]] = {}
@@ -47,26 +47,35 @@ class Bm25Index:
         return len(self._lengths)
 
     def add(self, doc: int, text: str) -> None:
-        self.remove(doc)
-        counts = Counter(index_terms(text))
-        self._terms[doc] = counts
-        self._lengths[doc] = sum(counts.values())
-        self._total += self._lengths[doc]
+        if doc in self._terms:
+            self.remove(doc)
+        terms = index_terms(text)
+        counts = Counter(terms)
+        # The distinct terms, kept to take the document out again: a tuple of strings is
+        # one object the garbage collector stops following, unlike a Counter per document.
+        self._terms[doc] = tuple(counts)
+        self._lengths[doc] = len(terms)
+        self._total += len(terms)
+        postings = self._postings
         for term, tf in counts.items():
-            self._postings.setdefault(term, {})[doc] = tf
-            self._forget_weights(term)
+            posting = postings.get(term)
+            if posting is None:
+                postings[term] = {doc: tf}
+            else:
+                posting[doc] = tf
+        self._forget_weights(counts)
 
     def remove(self, doc: int) -> None:
-        counts = self._terms.pop(doc, None)
-        if counts is None:
+        terms = self._terms.pop(doc, None)
+        if terms is None:
             return
         self._total -= self._lengths.pop(doc)
-        for term in counts:
+        for term in terms:
             posting = self._postings[term]
             del posting[doc]
             if not posting:
                 del self._postings[term]
-            self._forget_weights(term)
+        self._forget_weights(terms)
 
     def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
         """The documents holding the rarest of these terms (every document that holds them
@@ -135,9 +144,13 @@ class Bm25Index:
             self._ranked.clear()
             self._shape = shape
 
-    def _forget_weights(self, term: str) -> None:
-        self._weights.pop(term, None)
-        self._ranked.pop(term, None)
+    def _forget_weights(self, terms: Iterable[str]) -> None:
+        """Drop the cached weights of terms whose postings changed (none are cached while
+        a snapshot first loads, which adds every document)."""
+        if self._weights or self._ranked:
+            for term in terms:
+                self._weights.pop(term, None)
+                self._ranked.pop(term, None)
 
     def _term_weights(self, term: str) -> dict[int, float]:
         """Each document's BM25 score for one term (its idf included)."""
