@@ -20,6 +20,22 @@ def test_hypothetical_stays_out_of_global_context(engine: Engine) -> None:
     assert any(o.fact_id == what_if.id and o.reason == "out of scope" for o in context.omitted)
 
 
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Thinking aloud: with $80,000 we could hire two contractors",
+        "If we had $80,000 we could hire two contractors",
+        "In theory $80,000 covers two contractors",
+        "Theoretically the budget stretches to $80,000",
+        "In an ideal world the budget is $80,000",
+    ],
+)
+def test_hypothetical_wordings(engine: Engine, value: str) -> None:
+    main = engine.session(ALICE)
+    assert main.write("budget_idea", value).scope == Scope.HYPOTHETICAL
+    assert "$80,000" not in main.context("What is our budget?").text
+
+
 def test_scoped_fact_visible_in_own_scope(engine: Engine) -> None:
     main = engine.session(ALICE)
     draft = main.write("launch_copy", "Launch on Friday", scope="draft", scope_id="copy-1")

@@ -917,8 +917,226 @@ FALSE_POSITIVES = [
 ]
 
 
+# Other verbs and shapes of a change: a bare subject ("switched catering to"), a particle
+# ("moved the deadline up to"), the passive ("got pushed back to"), a value that changes by
+# itself ("went up to"), a replacement named by its old value, an admitted slip.
+PHRASINGS = [
+    case(
+        "events-switched-bare-subject",
+        Case(
+            facts=(),
+            turns=(
+                "Our catering vendor is Bella Foods.",
+                "Update: we've switched catering to Green Table Co.",
+            ),
+            question="Who caters the event?",
+            expect=(("catering_vendor", "Green Table"),),
+            live=("Green Table",),
+            dead=("Bella Foods",),
+        ),
+    ),
+    case(
+        "it-passive-pushed-back",
+        Case(
+            facts=(),
+            turns=(
+                "The server migration is scheduled for June 10.",
+                "Heads up, the migration got pushed back to June 24.",
+            ),
+            question="When is the migration?",
+            expect=(("server_migration", "June 24"),),
+            live=("June 24",),
+            dead=("June 10",),
+        ),
+    ),
+    case(
+        "legal-moved-up-to",
+        Case(
+            facts=(),
+            turns=(
+                "The report is due Friday.",
+                "The client moved the report deadline up to Thursday.",
+            ),
+            question="When is the report due?",
+            expect=(("report", "Thursday"),),
+            live=("Thursday",),
+            dead=("Friday",),
+        ),
+    ),
+    case(
+        "saas-costs-then-is-now",
+        Case(
+            facts=(),
+            turns=(
+                "The subscription costs $49 per month.",
+                "Pricing changed: the subscription is now $59 per month.",
+            ),
+            question="How much is the subscription?",
+            expect=(("subscription", "$59"),),
+            live=("$59",),
+            dead=("$49",),
+        ),
+    ),
+    case(
+        "sales-went-up-to",
+        Case(
+            facts=(("seat_price", "$40 per seat"),),
+            turns=("Sales just told me the price per seat went up to $45.",),
+            question="What is the price per seat?",
+            expect=(("seat_price", "$45"),),
+            live=("$45",),
+            dead=("$40",),
+        ),
+    ),
+    case(
+        "finance-passive-revised-to",
+        Case(
+            facts=(("sales_target", "$2M"),),
+            turns=("The sales target was revised to $2.5M this morning.",),
+            question="What is the sales target?",
+            expect=(("sales_target", "$2.5M"),),
+            live=("$2.5M",),
+            dead=("$2M",),
+        ),
+    ),
+    case(
+        "ops-delayed-until",
+        Case(
+            facts=(("go_live", "May 5"),),
+            turns=("Go-live is delayed until May 19.",),
+            question="When is go-live?",
+            expect=(("go_live", "May 19"),),
+            live=("May 19",),
+            dead=("May 5",),
+        ),
+    ),
+    case(
+        "eng-replacing-with",
+        Case(
+            facts=(("checkout_service", "Stripe"), ("database", "MySQL")),
+            turns=("We're replacing MySQL with PostgreSQL for the backend.",),
+            question="Which database do we use?",
+            expect=(("database", "PostgreSQL"), ("checkout_service", "Stripe")),
+            live=("PostgreSQL",),
+            dead=("MySQL",),
+        ),
+    ),
+    case(
+        "billing-should-read",
+        Case(
+            facts=(("invoice_total", "$12,400"), ("po_number", "PO-7731")),
+            turns=("My mistake, the invoice total should read $12,900.",),
+            question="What is the invoice total?",
+            expect=(("invoice_total", "$12,900"), ("po_number", "PO-7731")),
+            live=("$12,900",),
+            dead=("$12,400",),
+        ),
+    ),
+    case(
+        "product-typo-bare-subject",
+        Case(
+            facts=(("launch_date", "April 14"),),
+            turns=("Typo on my end: launch date is April 24.",),
+            question="When do we launch?",
+            expect=(("launch_date", "April 24"),),
+            live=("April 24",),
+            dead=("April 14",),
+        ),
+    ),
+    case(
+        "team-going-forward-at",
+        Case(
+            facts=(("standup_time", "9:30am"),),
+            turns=("Going forward, standup is at 10:15am.",),
+            question="When is standup?",
+            expect=(("standup_time", "10:15am"),),
+            live=("10:15am",),
+            dead=("9:30am",),
+        ),
+    ),
+    case(
+        "events-now-rather-than",
+        Case(
+            facts=(("venue", "Pier 39"),),
+            turns=("The venue is now Fort Mason rather than Pier 39.",),
+            question="Where is the venue?",
+            expect=(("venue", "Fort Mason"),),
+            live=("Fort Mason",),
+            dead=("Pier 39",),
+        ),
+    ),
+    case(
+        "travel-book-me-instead",
+        Case(
+            facts=(("flight", "UA 445 on Monday"),),
+            turns=("Book me on UA 512 Tuesday instead.",),
+            question="What flight am I on?",
+            expect=(("flight", "UA 512"),),
+            live=("UA 512",),
+            dead=("UA 445",),
+        ),
+    ),
+    case(
+        "events-thinking-aloud-then-back",
+        Case(
+            facts=(("venue_budget", "$20,000"),),
+            turns=(
+                "Just thinking aloud: if we had $35,000 we could book the ballroom.",
+                "OK, let's get back to the real plan.",
+            ),
+            question="What is the venue budget?",
+            expect=(("venue_budget", "$20,000"),),
+            live=("$20,000",),
+            dead=("$35,000",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "past-story-changes-nothing",
+        Case(
+            facts=(("seat_price", "$45 per seat"),),
+            turns=("Last year the price went up to $40 and nobody complained.",),
+            question="What is the price per seat?",
+            live=("$45",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "someone-else-switched-teams",
+        Case(
+            facts=(("launch_date", "May 4"),),
+            turns=("Dana switched teams to work on payments.",),
+            question="When do we launch?",
+            live=("May 4",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "unrelated-thing-fell-to",
+        Case(
+            facts=(("budget", "$50,000"),),
+            turns=("The stock fell to $12 yesterday.",),
+            question="What is the budget?",
+            live=("$50,000",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "replacing-something-else",
+        Case(
+            facts=(("laptop_vendor", "Dell"),),
+            turns=("IT is replacing my mouse with a trackpad.",),
+            question="Which laptop vendor do we use?",
+            live=("Dell",),
+            unchanged=True,
+        ),
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    "case", EXPLICIT + IMPLICIT + CANCELLATIONS + REVERSIONS + SIDE_SCOPES + FALSE_POSITIVES
+    "case",
+    EXPLICIT + IMPLICIT + PHRASINGS + CANCELLATIONS + REVERSIONS + SIDE_SCOPES + FALSE_POSITIVES,
 )
 def test_conversation(conversation: Conversation, case: Case) -> None:
     for key, value in case.facts:

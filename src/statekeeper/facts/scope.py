@@ -9,7 +9,8 @@ from statekeeper.model import Scope
 
 _HYPOTHETICAL = WordCues(
     r"what if|suppose|supposing|hypothetical(ly)?|imagine|in a scenario|scenario where|"
-    r"if we were to|let's say|just brainstorming|brainstorm(ing)?|thinking out loud|"
+    r"if we were to|if we had|let's say|just brainstorming|brainstorm(ing)?|thinking (out loud|aloud)|"
+    r"in theory|theoretically|in an ideal world|"
     r"exploratory|rough numbers|ballpark|what would happen if"
 )
 # A value that calls itself a draft, not one that mentions a draft ("sign the proposal").

@@ -77,7 +77,11 @@ OPEN_HYPOTHETICAL = _table(
     r"hypothetical(ly)?",
     r"imagine",
     r"brainstorm(ing)?",
-    r"thinking out loud",
+    r"thinking (out loud|aloud)",
+    r"if we (had|were to)",
+    r"in theory",
+    r"theoretically",
+    r"in an ideal world",
     r"exploratory",
     r"just exploring",
     r"rough (estimate|estimation|numbers)",
@@ -127,6 +131,10 @@ CORRECTION = _table(
     r"actually",
     r"scratch that",
     r"correction",
+    r"typo",
+    r"my (mistake|bad)",
+    r"(i )?misspoke",
+    r"i was wrong",
     r"i meant",
     r"no wait",
     r"wait,? no",
@@ -212,6 +220,22 @@ _VALUE = r"(?:[^.;!?]|\.(?=\w))+"
 _V = rf"(?P<v>{_VALUE})"
 _S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+){0,2})"
 _TIMED = frozenset({"date", "time", "duration", "frequency"})
+_CHANGE_VERB = (
+    r"change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|"
+    r"shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|"
+    r"lower|lowered|cut"
+)
+_MOVED = (
+    r"(?:changed|switched|moved|updated|shifted|pushed|bumped|increased|reduced|raised|lowered|"
+    r"cut|rescheduled|postponed|delayed|brought|revised|amended|corrected|adjusted|extended)"
+)
+# A value that changes by itself: "the price per seat went up to $45".
+_WENT = (
+    r"went\s+(?:up|down)|rose|fell|dropped|climbed|jumped|grew|shrank|slipped|slid|"
+    r"increased|decreased"
+)
+_PARTICLE = r"over|up|back|out|forward|down"
+_PRONOUN = r"that|it|this|things|everything|them|all"
 
 
 @dataclass(frozen=True)
@@ -228,13 +252,32 @@ class Phrasing:
 ASSERTIONS: tuple[Phrasing, ...] = tuple(
     Phrasing(re.compile(p, re.IGNORECASE), corrective, kinds)
     for p, corrective, kinds in (
-        (
-            rf"\b(?:change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|lower|lowered|cut)\s+(?:(?:that|it|this|things)\s+|(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+)?(?:over\s+)?to\s+{_V}",
+        (  # the passive: "the migration got pushed back to June 24"
+            rf"\b{_S}\s+(?:got|was|were|is|are|has been|have been|is being|are being)\s+"
+            rf"{_MOVED}\s+(?:(?:{_PARTICLE})\s+)?(?:to|until|till)\s+{_V}",
+            True,
+            None,
+        ),
+        (rf"\b{_S}\s+(?:{_WENT})\s+to\s+{_V}", True, None),
+        (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
+            rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
+            rf"(?P<s>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
             True,
             None,
         ),
         (
-            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|everything|the\s+\w+)\s+(?:to|for|on|at|in|through|via)\s+{_V}",
+            rf"\b(?P<s>(?:the|our|my|your|this|that)\s+\w+(?:\s+\w+){{0,2}})\s+"
+            rf"(?:should\s+(?:read|say|be)|now\s+(?:reads|says))\s+{_V}",
+            True,
+            None,
+        ),
+        (  # "switched catering to", "moved the deadline up to", "bump it to"
+            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?\w+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?to\s+{_V}",
+            True,
+            None,
+        ),
+        (
+            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|me|us|everything|the\s+\w+)\s+(?:to|for|on|at|in|through|via)\s+{_V}",
             True,
             None,
         ),
@@ -272,10 +315,12 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             _TIMED,
         ),
         (
-            rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be)\s+{_V}",
+            rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be|costs?|will cost|comes to|totals|amounts to)\s+{_V}",
             False,
             None,
         ),
+        # Last, a bare subject: "launch date is April 24", "standup is at 10:15am".
+        (rf"\b{_S}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", False, None),
     )
 )
 REVERSION = re.compile(
@@ -410,8 +455,19 @@ CANCELLATION = re.compile(
 )
 
 
+# A story about the past states no current value: "last year the price went up to $40".
+HISTORICAL = _table(
+    r"last (year|quarter|season)",
+    r"(years|decades) ago",
+    r"back then",
+    r"in the past",
+    r"historically",
+    r"at the time",
+)
+
+
 def assertion(text: str) -> Assertion | None:
-    if NEGATED_CHANGE.search(text) or is_question(text):
+    if NEGATED_CHANGE.search(text) or is_question(text) or HISTORICAL.search(text):
         return None
     cancelled = CANCELLATION.search(text)
     if cancelled:
@@ -476,8 +532,13 @@ _NEW_CLAUSE = re.compile(
 )
 
 
+# What a value replaces is not part of it: "Fort Mason rather than Pier 39".
+_REPLACED_TAIL = re.compile(r",?\s+(?:rather than|instead of|in place of)\s.*$", re.IGNORECASE)
+
+
 def _clean(value: str) -> str:
     value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
+    value = _REPLACED_TAIL.sub("", value)
     value = value.strip().strip(" ,:-\"'")
     previous = None
     while previous != value:
