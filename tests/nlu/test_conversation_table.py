@@ -466,6 +466,15 @@ IMPLICIT = [
 
 CANCELLATIONS = [
     case(
+        "marketing-shelving",
+        Case(
+            facts=(("spring_campaign", "Spring promo launching April 2"),),
+            turns=("We're shelving the spring campaign.",),
+            question="What campaigns are planned?",
+            dead=("April 2",),
+        ),
+    ),
+    case(
         "travel-cancel-car-rental",
         Case(
             facts=(("car_rental", "Hertz compact, airport pickup May 8"),),
@@ -508,6 +517,20 @@ CANCELLATIONS = [
 ]
 
 REVERSIONS = [
+    case(
+        "supply-back-to-previous-named",
+        Case(
+            facts=(("supplier", "Acme Metals"),),
+            turns=(
+                "Switch the supplier to Zenith Steel.",
+                "Go back to the previous supplier, Acme Metals.",
+            ),
+            question="Which supplier do we use?",
+            expect=(("supplier", "Acme Metals"),),
+            live=("Acme Metals",),
+            dead=("Zenith Steel",),
+        ),
+    ),
     case(
         "software-go-back-to",
         Case(
@@ -567,6 +590,21 @@ REVERSIONS = [
 ]
 
 SIDE_SCOPES = [
+    case(
+        "facilities-quick-aside",
+        Case(
+            facts=(("deadline", "March 30"),),
+            turns=(
+                "Quick aside: the parking garage closes at 6pm on March 12.",
+                "Right, back to business.",
+            ),
+            question="What is the deadline?",
+            expect=(("deadline", "March 30"),),
+            live=("March 30",),
+            dead=("March 12",),
+            unchanged=True,
+        ),
+    ),
     case(
         "finance-brainstorm-then-back",
         Case(
@@ -1128,6 +1166,91 @@ PHRASINGS = [
             turns=("IT is replacing my mouse with a trackpad.",),
             question="Which laptop vendor do we use?",
             live=("Dell",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "hr-changed-from-to",
+        Case(
+            facts=(("capacity", "120 guests"),),
+            turns=("Capacity changed from 120 guests to 150 guests.",),
+            question="How many guests can come?",
+            expect=(("capacity", "150 guests"),),
+            live=("150 guests",),
+            dead=("120 guests",),
+        ),
+    ),
+    case(
+        "finance-reduced-from-to",
+        Case(
+            facts=(("budget", "$90,000"), ("cost_center", "CC-2210")),
+            turns=("Finance reduced the budget from $90,000 to $75,000.",),
+            question="What is the budget?",
+            expect=(("budget", "$75,000"), ("cost_center", "CC-2210")),
+            live=("$75,000",),
+            dead=("$90,000",),
+        ),
+    ),
+    case(
+        "eng-decided-on",
+        Case(
+            facts=(("framework", "React"),),
+            turns=("We decided on Svelte for the frontend.",),
+            question="Which frontend framework do we use?",
+            expect=(("framework", "Svelte"),),
+            live=("Svelte",),
+            dead=("React",),
+        ),
+    ),
+    case(
+        "team-meet-instead",
+        Case(
+            facts=(("meeting_day", "Tuesday"),),
+            turns=("We'll meet Thursday instead.",),
+            question="Which day do we meet?",
+            expect=(("meeting_day", "Thursday"),),
+            live=("Thursday",),
+            dead=("Tuesday",),
+        ),
+    ),
+    case(
+        "ops-labelled-update",
+        Case(
+            facts=(("office_phone", "555-0100"),),
+            turns=("New office phone number: 555-0199.",),
+            question="What is the office phone number?",
+            expect=(("office_phone", "555-0199"),),
+            live=("555-0199",),
+            dead=("555-0100",),
+        ),
+    ),
+    case(
+        "picked-up-is-no-choice",
+        Case(
+            facts=(("venue", "Pier 39"),),
+            turns=("I picked up the badges from reception.",),
+            question="Where is the venue?",
+            live=("Pier 39",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "chose-to-is-no-choice",
+        Case(
+            facts=(("launch_date", "May 4"),),
+            turns=("Maria chose to work from home today.",),
+            question="When do we launch?",
+            live=("May 4",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "use-case-is-no-value",
+        Case(
+            facts=(("database", "PostgreSQL"),),
+            turns=("MongoDB would be better for this use case, use that instead.",),
+            question="Which database do we use?",
+            expect=(("database", "PostgreSQL"),),
             unchanged=True,
         ),
     ),

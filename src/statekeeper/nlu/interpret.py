@@ -59,6 +59,10 @@ OPEN_DIGRESSION = _table(
     r"(i )?(need|have|got|gotta) to take this( call)?",
     r"quick question",
     r"side note",
+    r"(quick )?aside",
+    r"off[- ]topic",
+    r"random thought",
+    r"on (another|a different|an unrelated) note",
     r"before i forget",
     r"sidebar",
     r"switching gears",
@@ -234,6 +238,7 @@ _WENT = (
     r"went\s+(?:up|down)|rose|fell|dropped|climbed|jumped|grew|shrank|slipped|slid|"
     r"increased|decreased"
 )
+_FROM_TO = rf"from\s+[^.;!?]+?\s+to\s+{_V}"
 _PARTICLE = r"over|up|back|out|forward|down"
 _PRONOUN = r"that|it|this|things|everything|them|all"
 
@@ -259,6 +264,38 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (rf"\b{_S}\s+(?:{_WENT})\s+to\s+{_V}", True, None),
+        (  # "capacity changed from 120 guests to 150 guests"
+            rf"\b{_S}\s+(?:(?:got|was|were|is|are|has been|have been)\s+)?(?:{_MOVED}|{_WENT})"
+            rf"\s+{_FROM_TO}",
+            True,
+            None,
+        ),
+        (  # "finance reduced the budget from $90,000 to $75,000"
+            rf"\b(?:{_CHANGE_VERB})\s+(?P<s>(?:the|our|my|your|their)\s+\w+(?:\s+\w+)?)\s+"
+            rf"{_FROM_TO}",
+            True,
+            None,
+        ),
+        (  # a choice made: "we decided on Svelte", "we went with the blue one"
+            rf"\b(?:decided on|settled on|opted for|went with|landed on|chose|picked|selected)"
+            rf"\s+(?!(?:to|up|out|off|from)\b){_V}",
+            True,
+            None,
+        ),
+        (  # "we'll meet Thursday instead": a clause's own verb, and a value that is no pronoun
+            r"(?:^|[,;:]\s*|\b(?:we'?ll|we will|i'?ll|i will|let'?s|please|we|i|just)\s+)"
+            r"(?:meet|use|take|pick|choose|try|order|hire|launch|ship|start|hold|do|go with)\s+"
+            r"(?:(?:on|at|in|with|for)\s+)?"
+            r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]+?)\s+instead\b",
+            True,
+            None,
+        ),
+        (  # a labelled update: "New office phone number: 555-0199"
+            r"\b(?:new|updated|revised|final|current|correct|actual)\s+"
+            rf"(?P<s>\w+(?:\s+\w+){{0,3}})\s*:\s*{_V}",
+            True,
+            None,
+        ),
         (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
             rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
             rf"(?P<s>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
@@ -448,9 +485,10 @@ class Assertion:
 
 CANCELLED = "cancelled"
 CANCELLATION = re.compile(
-    r"\b(?:cancel|call off|scrap|withdraw|kill|void|abandon)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
+    r"\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap(?:ping)?|withdraw(?:ing)?|kill(?:ing)?|"
+    r"void(?:ing)?|abandon(?:ing)?|shelv(?:e|ing)|ditch(?:ing)?|pull(?:ing)? the plug on)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
     r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
-    r"(?:cancell?ed|called off|scrapped|withdrawn|voided|abandoned)",
+    r"(?:cancell?ed|called off|scrapped|withdrawn|voided|abandoned|shelved|ditched|axed)",
     re.IGNORECASE,
 )
 
@@ -516,11 +554,17 @@ def subject_key(subject: str) -> str:
     return "_".join(w.strip("#") for w in words if w.strip("#"))[:80]
 
 
+# "back to the previous supplier, Acme Metals": the value follows the description.
+_EARLIER_ONE = re.compile(
+    r"^(?:the\s+)?(?:previous|original|old|earlier|former|first)\b[^,]*,\s*", re.IGNORECASE
+)
+
+
 def reversion(text: str) -> str | None:
     match = REVERSION.search(text)
     if not match:
         return None
-    return _clean(next(g for g in match.groups() if g))
+    return _clean(_EARLIER_ONE.sub("", next(g for g in match.groups() if g)))
 
 
 # A comma followed by a new clause ends a value: "Room 5A, 4B is being repainted".
