@@ -121,7 +121,8 @@ def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidat
 
 def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
     """A statement about a subject no live fact covers becomes a new fact under a key named
-    after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical)."""
+    after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical),
+    when its value is substantive: a figure, a date, a name, or a short plain value."""
     if (
         not session.engine.settings.extract
         or claim.subject is None
@@ -129,8 +130,8 @@ def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
     ):
         return []
     key = nlu.subject_key(claim.subject)
-    if not key or not value_parts(claim.value):
-        return []  # only a substantive value (an amount, a date, a name, a code) is recorded
+    if not key or not nlu.substantive(claim.value):
+        return []
     return [
         session.write(
             key,

@@ -1254,6 +1254,52 @@ PHRASINGS = [
             unchanged=True,
         ),
     ),
+    case(
+        "brand-plain-value-reverted",
+        Case(
+            facts=(),
+            turns=(
+                "The launch color is blue.",
+                "Let's make the launch color green.",
+                "Never mind, go back to blue.",
+            ),
+            question="What is the launch color?",
+            expect=(("launch_color", "blue"),),
+            live=("blue",),
+            dead=("green",),
+        ),
+    ),
+    case(
+        "hr-plain-value-is-now",
+        Case(
+            facts=(),
+            turns=("The dress code is business casual.", "The dress code is now smart casual."),
+            question="What is the dress code?",
+            expect=(("dress_code", "smart casual"),),
+            live=("smart casual",),
+            dead=("business casual",),
+        ),
+    ),
+    case(
+        "make-the-report-shorter-is-no-value",
+        Case(
+            facts=(("report", "due Friday"),),
+            turns=("Make the report shorter, please.",),
+            question="When is the report due?",
+            live=("due Friday",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "a-mood-is-no-fact",
+        Case(
+            facts=(("plan", "Phased rollout by region"),),
+            turns=("The plan is solid.",),
+            question="What is the plan?",
+            live=("Phased rollout",),
+            unchanged=True,
+        ),
+    ),
 ]
 
 

@@ -276,6 +276,12 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
+        (  # "let's make the launch color green": the subject must name a fact
+            r"\b(?:make|set|paint|turn|keep)\s+(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+"
+            rf"(?!(?:to|for|on|at|in|by|from|with|and|or|is|are)\b){_V}",
+            False,
+            None,
+        ),
         (  # a choice made: "we decided on Svelte", "we went with the blue one"
             rf"\b(?:decided on|settled on|opted for|went with|landed on|chose|picked|selected)"
             rf"\s+(?!(?:to|up|out|off|from)\b){_V}",
@@ -521,6 +527,26 @@ def assertion(text: str) -> Assertion | None:
                 corrective = phrasing.corrective or cued
                 return Assertion(value, _clean(subject) if subject else None, corrective)
     return None
+
+
+_PLAIN_VALUE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
+_NO_VALUE = frozenset(
+    """that it this them those these one something anything nothing everything here there
+    not no yes also still just really very""".split()
+)
+
+
+def substantive(value: str) -> bool:
+    """A value worth recording as a fact: an amount, a date, a name or a code, or a short
+    plain one ("blue", "remote first") that is no verdict and no pronoun."""
+    if value_parts(value):
+        return True
+    words = value.lower().split()
+    return (
+        _PLAIN_VALUE.fullmatch(value) is not None
+        and not _verdict(value)
+        and not any(w in _NO_VALUE for w in words)
+    )
 
 
 def _carries(phrasing: Phrasing, value: str) -> bool:
