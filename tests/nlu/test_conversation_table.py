@@ -1300,6 +1300,24 @@ PHRASINGS = [
             unchanged=True,
         ),
     ),
+    case(
+        "release-correct-myself",
+        Case(
+            facts=(),
+            turns=(
+                Say("The release is on May 10.", speaker="dana", authority="manager"),
+                Say(
+                    "Sorry, I need to correct myself: the release is on May 17.",
+                    speaker="dana",
+                    authority="manager",
+                ),
+            ),
+            question="When is the release?",
+            expect=(("release", "May 17"),),
+            live=("May 17",),
+            dead=("May 10",),
+        ),
+    ),
 ]
 
 

@@ -139,6 +139,7 @@ CORRECTION = _table(
     r"my (mistake|bad)",
     r"(i )?misspoke",
     r"i was wrong",
+    r"(let me )?correct myself",
     r"i meant",
     r"no wait",
     r"wait,? no",
@@ -296,8 +297,8 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
-        (  # a labelled update: "New office phone number: 555-0199"
-            r"\b(?:new|updated|revised|final|current|correct|actual)\s+"
+        (  # a labelled update, opening its sentence: "New office phone number: 555-0199"
+            r"(?:^|[.!?]\s+)(?:the\s+)?(?:new|updated|revised|final|current|correct|actual)\s+"
             rf"(?P<s>\w+(?:\s+\w+){{0,3}})\s*:\s*{_V}",
             True,
             None,
