@@ -18,7 +18,14 @@ from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
-from statekeeper.nlu.topic import compatible, moved_to, overlap, topic_terms, value_kinds
+from statekeeper.nlu.topic import (
+    compatible,
+    moved_to,
+    overlap,
+    topic_terms,
+    untyped_words,
+    value_kinds,
+)
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -182,6 +189,14 @@ def _target(
         named = _named_in_conversation(claim.subject, candidates, earlier)
         if named is not None and claim.corrective:
             return named  # a plain statement about it may add a detail, not replace it
+        if claim.corrective:  # named by its old value: "12 chairs, not 10"
+            holding = [
+                f
+                for f in candidates
+                if nlu.mentions(f.text, claim.subject) and _same_thing(claim.value, f)
+            ]
+            if holding:
+                return max(holding, key=lambda f: f.timestamp)
         if claim.corrective and anaphoric:
             current = focus(candidates, earlier)
             if current is not None and value_kinds(current.text) & value_kinds(claim.value):
@@ -190,6 +205,13 @@ def _target(
         if not claim.corrective or not nlu.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
     return focus(candidates, earlier)
+
+
+def _same_thing(value: str, fact: Fact) -> bool:
+    """Could `value` be a new value of this fact: a bare figure, or one whose words are the
+    fact's ("12 chairs" for "10 chairs", not for "10 desks")."""
+    words = untyped_words(value)
+    return not words or bool(words & topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}"))
 
 
 def _named_in_conversation(

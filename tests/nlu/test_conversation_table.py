@@ -1318,6 +1318,93 @@ PHRASINGS = [
             dead=("May 10",),
         ),
     ),
+    case(
+        "events-not-the-old-figure",
+        Case(
+            facts=(("chairs", "10 chairs"), ("desks", "10 desks")),
+            turns=("We need 12 chairs, not 10.",),
+            question="How many chairs and desks?",
+            expect=(("chairs", "12 chairs"), ("desks", "10 desks")),
+            live=("12 chairs", "10 desks"),
+            dead=("10 chairs",),
+        ),
+    ),
+    case(
+        "sales-upped-the-order",
+        Case(
+            facts=(("order_size", "500 units"),),
+            turns=("They upped the order to 800 units.",),
+            question="What is the order size?",
+            expect=(("order_size", "800 units"),),
+            live=("800 units",),
+            dead=("500 units",),
+        ),
+    ),
+    case(
+        "product-renamed",
+        Case(
+            facts=(("project_name", "Project Falcon"),),
+            turns=("The project was renamed to Project Osprey.",),
+            question="What is the project called?",
+            expect=(("project_name", "Project Osprey"),),
+            live=("Project Osprey",),
+            dead=("Project Falcon",),
+        ),
+    ),
+    case(
+        "events-final-answer-on",
+        Case(
+            facts=(("offsite_date", "June 3"),),
+            turns=("Final answer on the offsite date: June 10.",),
+            question="When is the offsite?",
+            expect=(("offsite_date", "June 10"),),
+            live=("June 10",),
+            dead=("June 3",),
+        ),
+    ),
+    case(
+        "marketing-will-now-be-at",
+        Case(
+            facts=(("webinar_time", "2pm EST"),),
+            turns=("The webinar will now be at 3pm EST.",),
+            question="When is the webinar?",
+            expect=(("webinar_time", "3pm EST"),),
+            live=("3pm EST",),
+            dead=("2pm EST",),
+        ),
+    ),
+    case(
+        "hr-shifts-to",
+        Case(
+            facts=(("review_cycle", "quarterly"),),
+            turns=("Review cycle shifts to monthly in Q3.",),
+            question="How often are reviews?",
+            expect=(("review_cycle", "monthly"),),
+            live=("monthly",),
+            dead=("quarterly",),
+        ),
+    ),
+    case(
+        "team-day-not-old-day",
+        Case(
+            facts=(("meeting_day", "Monday"),),
+            turns=("The meeting is Tuesday, not Monday.",),
+            question="Which day is the meeting?",
+            expect=(("meeting_day", "Tuesday"),),
+            live=("Tuesday",),
+            dead=("Monday",),
+        ),
+    ),
+    case(
+        "a-purpose-is-no-value",
+        Case(
+            facts=(("pto_approval", "Manager Mia can approve PTO up to 2 weeks"),),
+            turns=("Later, the VP changed policy to require VP approval for PTO over 3 days.",),
+            question="Who approves PTO?",
+            expect=(("pto_approval", "Manager Mia can approve PTO up to 2 weeks"),),
+            unchanged=True,
+        ),
+    ),
 ]
 
 

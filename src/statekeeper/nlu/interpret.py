@@ -228,18 +228,29 @@ _TIMED = frozenset({"date", "time", "duration", "frequency"})
 _CHANGE_VERB = (
     r"change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|"
     r"shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|"
-    r"lower|lowered|cut"
+    r"lower|lowered|cut|upped|extend|extended|shorten|shortened|rename|renamed"
 )
 _MOVED = (
     r"(?:changed|switched|moved|updated|shifted|pushed|bumped|increased|reduced|raised|lowered|"
-    r"cut|rescheduled|postponed|delayed|brought|revised|amended|corrected|adjusted|extended)"
+    r"cut|rescheduled|postponed|delayed|brought|revised|amended|corrected|adjusted|extended|"
+    r"upped|shortened|renamed)"
 )
 # A value that changes by itself: "the price per seat went up to $45".
 _WENT = (
-    r"went\s+(?:up|down)|rose|fell|dropped|climbed|jumped|grew|shrank|slipped|slid|"
-    r"increased|decreased"
+    r"(?:went|goes|is going|will go)\s+(?:up|down)|rose|rises|fell|falls|dropped|drops|"
+    r"climbed|climbs|jumped|jumps|grew|grows|shrank|shrinks|slipped|slips|slid|slides|"
+    r"increased|increases|decreased|decreases|"
+    r"(?:shifts|moves|changes|switches)|(?:is|are|will be)\s+(?:shifting|moving|changing|switching)|"
+    r"will\s+(?:shift|move|change|switch|rise|fall|drop|increase|decrease)"
 )
-_FROM_TO = rf"from\s+[^.;!?]+?\s+to\s+{_V}"
+# "changed the policy to require approval": a verb after "to" gives a purpose, not a value.
+_PURPOSE = (
+    r"require|allow|include|support|cover|use|make|get|do|have|be|go|take|add|remove|keep|"
+    r"let|give|help|work|start|stop|ensure|reflect|match|meet|avoid|focus|handle|prevent|"
+    r"limit|provide|show|mean|save|reduce|cut|improve|fix|speed|accommodate|account"
+)
+_TO_VALUE = rf"to\s+(?!(?:{_PURPOSE})\b){_V}"
+_FROM_TO = rf"from\s+[^.;!?]+?\s+{_TO_VALUE}"
 _PARTICLE = r"over|up|back|out|forward|down"
 _PRONOUN = r"that|it|this|things|everything|them|all"
 
@@ -260,7 +271,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
     for p, corrective, kinds in (
         (  # the passive: "the migration got pushed back to June 24"
             rf"\b{_S}\s+(?:got|was|were|is|are|has been|have been|is being|are being)\s+"
-            rf"{_MOVED}\s+(?:(?:{_PARTICLE})\s+)?(?:to|until|till)\s+{_V}",
+            rf"{_MOVED}\s+(?:(?:{_PARTICLE})\s+)?(?:to\s+(?!(?:{_PURPOSE})\b)|until\s+|till\s+){_V}",
             True,
             None,
         ),
@@ -299,7 +310,14 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
         ),
         (  # a labelled update, opening its sentence: "New office phone number: 555-0199"
             r"(?:^|[.!?]\s+)(?:the\s+)?(?:new|updated|revised|final|current|correct|actual)\s+"
+            r"(?:(?:answer|word|decision|call|update|number|figure)\s+(?:on|for)\s+)?"
             rf"(?P<s>\w+(?:\s+\w+){{0,3}})\s*:\s*{_V}",
+            True,
+            None,
+        ),
+        (  # "we need 12 chairs, not 10": the old value names the fact
+            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]+?),?\s+not\s+"
+            r"(?P<s>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
             True,
             None,
         ),
@@ -316,7 +334,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "switched catering to", "moved the deadline up to", "bump it to"
-            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?\w+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?to\s+{_V}",
+            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?\w+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?{_TO_VALUE}",
             True,
             None,
         ),
@@ -350,7 +368,12 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
-        (rf"\b{_S}\s+(?:is|are|has been|have been)\s+now\s+{_V}", True, None),
+        (
+            rf"\b{_S}\s+(?:(?:is|are|has been|have been)\s+now|will now be)\s+"
+            rf"(?:(?:at|on|in)\s+)?{_V}",
+            True,
+            None,
+        ),
         (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True, None),
         (
             rf"\b{_S}\s+(?:starts|begins|ends|opens|closes|kicks off|runs|happens|takes place|"
@@ -604,7 +627,9 @@ _NEW_CLAUSE = re.compile(
 
 
 # What a value replaces is not part of it: "Fort Mason rather than Pier 39".
-_REPLACED_TAIL = re.compile(r",?\s+(?:rather than|instead of|in place of)\s.*$", re.IGNORECASE)
+_REPLACED_TAIL = re.compile(
+    r",?\s+(?:rather than|instead of|in place of)\s.*$|,\s*not\s.*$", re.IGNORECASE
+)
 
 
 def _clean(value: str) -> str:

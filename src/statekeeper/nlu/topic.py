@@ -145,12 +145,12 @@ def compatible(old: str, new: str) -> bool:
     all kinds of time counting as one (a new day for "Thursday 12:30pm" moves it): "a
     sanity check on staging" is no new value for "Friday 6pm"."""
     a, b = value_kinds(old) - {"number"}, value_kinds(new)  # "Room 12" is a name
-    if not a or len(_untyped_words(old)) > 1:
+    if not a or len(untyped_words(old)) > 1:
         return True
     return bool(a & b) or bool(a & _WHEN and b & _WHEN)
 
 
-def _untyped_words(text: str) -> frozenset[str]:
+def untyped_words(text: str) -> frozenset[str]:
     """The content words left once typed values (dates, times, amounts) are taken out."""
     for _, pattern in _KINDS:
         text = pattern.sub(" ", text)
@@ -164,7 +164,7 @@ def moved_to(old: str, new: str) -> str:
     if (
         {"date", "time"} <= kinds
         and value_kinds(new) == {"date"}
-        and len(_untyped_words(old)) <= 1
+        and len(untyped_words(old)) <= 1
         and len(_DATE.findall(old)) == 1
     ):
         return _DATE.sub(new, old, count=1)
