@@ -54,18 +54,19 @@ def turn_scope(
 def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:
     """State changes a user's turn makes. An assistant's turn changes nothing, and a turn in
     a side scope (a hypothetical, an interruption) only records facts in that scope."""
-    if assistant or nlu.is_question(turn.text):
+    said = "" if assistant else nlu.statements(turn.text)
+    if not said:
         return []
     if turn.scope != Scope.GLOBAL:
-        claim = nlu.assertion(turn.text)
+        claim = nlu.assertion(said)
         return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
-    target = nlu.reversion(turn.text)
+    target = nlu.reversion(said)
     if target:
         restored = _revert(session, turn, target, live)
         if restored is not None:
             return [restored]
-    claim = nlu.assertion(turn.text)
+    claim = nlu.assertion(said)
     if claim is None:
         return []
     fact = _target(claim, live, earlier, nlu.points_back(turn.text))
@@ -179,6 +180,16 @@ def _target(
     what was just said ("I'm overriding that: the allocation is $80,000") with a value of
     the focus fact's kind, whatever word it uses for the subject."""
     candidates = [f for f in live if f.source.origin != SIGNAL_ORIGIN and f.scope == Scope.GLOBAL]
+    if claim.old:
+        # Named by the value it replaces ("replacing MySQL", "12 chairs, not 10"); a bare
+        # figure only where the new value is of the same thing.
+        named = bool(untyped_words(claim.old))
+        holding = [
+            f
+            for f in candidates
+            if nlu.mentions(f.text, claim.old) and (named or _same_thing(claim.value, f))
+        ]
+        return max(holding, key=lambda f: f.timestamp) if holding else None
     if claim.subject:
         scored = [
             (nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates
@@ -189,14 +200,6 @@ def _target(
         named = _named_in_conversation(claim.subject, candidates, earlier)
         if named is not None and claim.corrective:
             return named  # a plain statement about it may add a detail, not replace it
-        if claim.corrective:  # named by its old value: "12 chairs, not 10"
-            holding = [
-                f
-                for f in candidates
-                if nlu.mentions(f.text, claim.subject) and _same_thing(claim.value, f)
-            ]
-            if holding:
-                return max(holding, key=lambda f: f.timestamp)
         if claim.corrective and anaphoric:
             current = focus(candidates, earlier)
             if current is not None and value_kinds(current.text) & value_kinds(claim.value):

@@ -1405,6 +1405,99 @@ PHRASINGS = [
             unchanged=True,
         ),
     ),
+    case(
+        "events-one-sentence-of-three",
+        Case(
+            facts=(("venue", "Hotel Arts"), ("catering", "Tapas Co")),
+            turns=(
+                "Quick update on the offsite. The venue is now Casa Fuster. Catering stays the same.",
+            ),
+            question="Where is the offsite?",
+            expect=(("venue", "Casa Fuster"), ("catering", "Tapas Co")),
+            live=("Casa Fuster",),
+            dead=("Hotel Arts",),
+        ),
+    ),
+    case(
+        "events-change-then-question",
+        Case(
+            facts=(("venue", "Hotel Arts"),),
+            turns=("The venue is now Casa Fuster. Can you confirm with the client?",),
+            question="Where is the offsite?",
+            expect=(("venue", "Casa Fuster"),),
+            live=("Casa Fuster",),
+            dead=("Hotel Arts",),
+        ),
+    ),
+    case(
+        "launch-ing-instead",
+        Case(
+            facts=(("launch_city", "Berlin"),),
+            turns=("Big news! We're launching in Munich instead!",),
+            question="Which city do we launch in?",
+            expect=(("launch_city", "Munich"),),
+            live=("Munich",),
+            dead=("Berlin",),
+        ),
+    ),
+    case(
+        "agile-labelled-arrow",
+        Case(
+            facts=(("sprint_length", "2 weeks"),),
+            turns=("Sprint length: 2 weeks -> 3 weeks.",),
+            question="How long is a sprint?",
+            expect=(("sprint_length", "3 weeks"),),
+            live=("3 weeks",),
+            dead=("2 weeks",),
+        ),
+    ),
+    case(
+        "pm-it-is-now",
+        Case(
+            facts=(("status", "On track"),),
+            turns=("Status update: it's now At risk.",),
+            question="What is the status?",
+            expect=(("status", "At risk"),),
+            live=("At risk",),
+            dead=("On track",),
+        ),
+    ),
+    case(
+        "a-condition-changes-nothing",
+        Case(
+            facts=(("hotel", "Hilton"),),
+            turns=("If the Hilton is full, we'll switch the hotel to the Hyatt.",),
+            question="Which hotel?",
+            expect=(("hotel", "Hilton"),),
+            live=("Hilton",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "a-denied-change-changes-nothing",
+        Case(
+            facts=(("hotel", "Hilton"),),
+            turns=("We won't switch the hotel to the Hyatt.",),
+            question="Which hotel?",
+            expect=(("hotel", "Hilton"),),
+            live=("Hilton",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "a-possibility-changes-nothing",
+        Case(
+            facts=(("hotel", "Hilton"),),
+            turns=("We could switch the hotel to the Hyatt if prices drop.",),
+            question="Which hotel?",
+            expect=(("hotel", "Hilton"),),
+            live=("Hilton",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
 ]
 
 

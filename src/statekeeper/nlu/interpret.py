@@ -301,10 +301,18 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "we'll meet Thursday instead": a clause's own verb, and a value that is no pronoun
-            r"(?:^|[,;:]\s*|\b(?:we'?ll|we will|i'?ll|i will|let'?s|please|we|i|just)\s+)"
-            r"(?:meet|use|take|pick|choose|try|order|hire|launch|ship|start|hold|do|go with)\s+"
+            r"(?:^|[,;:!]\s*|\b(?:we'?ll|we will|i'?ll|i will|let'?s|please|we|i|just|we'?re|i'?m)"
+            r"\s+)(?:meet(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing)|try(?:ing)?|"
+            r"order(?:ing)?|hir(?:e|ing)|launch(?:ing)?|ship(?:ping)?|start(?:ing)?|hold(?:ing)?|"
+            r"do(?:ing)?|go(?:ing)? with)\s+"
             r"(?:(?:on|at|in|with|for)\s+)?"
             r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]+?)\s+instead\b",
+            True,
+            None,
+        ),
+        (  # a labelled change: "Sprint length: 2 weeks -> 3 weeks"
+            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s*:\s*[^.;!?]+?\s*(?:->|→|=>)\s*"
+            rf"{_V}",
             True,
             None,
         ),
@@ -317,13 +325,13 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
         ),
         (  # "we need 12 chairs, not 10": the old value names the fact
             r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]+?),?\s+not\s+"
-            r"(?P<s>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
+            r"(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
             True,
             None,
         ),
         (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
             rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
-            rf"(?P<s>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
+            rf"(?P<old>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
             True,
             None,
         ),
@@ -354,7 +362,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (
-            rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|should be|should have been)\s+{_V}",
+            rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
             True,
             None,
         ),
@@ -506,6 +514,7 @@ class Assertion:
     value: str
     subject: str | None
     corrective: bool
+    old: str | None = None  # the value it replaces, when the turn names it instead of a subject
 
     @property
     def cancels(self) -> bool:
@@ -534,8 +543,36 @@ HISTORICAL = _table(
 )
 
 
+# Sentences end at a stop followed by space; "$1.5M" and "release/2.4" stay whole.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# A condition, a negation or a mere possibility before a change makes it no change: "if
+# the Hilton is full, we'll switch", "we won't switch the hotel", "you could switch".
+_CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+_NEGATED = re.compile(
+    r"\b(?:not|never|won'?t|don'?t|doesn'?t|didn'?t|can'?t|cannot|shouldn'?t|wouldn'?t|"
+    r"no need to|could|might|may want to|would)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def statements(text: str) -> str:
+    """The sentences of a turn that state something: questions, denials of a change
+    ("catering stays the same"), conditions and stories of the past are left out."""
+    return " ".join(
+        sentence
+        for sentence in _SENTENCE_END.split(text.strip())
+        if not (
+            NEGATED_CHANGE.search(sentence)
+            or is_question(sentence)
+            or HISTORICAL.search(sentence)
+            or _CONDITIONAL.search(sentence)
+        )
+    )
+
+
 def assertion(text: str) -> Assertion | None:
-    if NEGATED_CHANGE.search(text) or is_question(text) or HISTORICAL.search(text):
+    text = statements(text)
+    if not text:
         return None
     cancelled = CANCELLATION.search(text)
     if cancelled:
@@ -544,12 +581,17 @@ def assertion(text: str) -> Assertion | None:
     cued = CORRECTION.search(text) is not None or points_back(text)
     for phrasing in ASSERTIONS:
         match = phrasing.pattern.search(text)
-        if match:
+        if match and not _NEGATED.search(text, 0, match.start()):
             value = _clean(match.group("v"))
-            subject = match.groupdict().get("s")
+            subject, old = match.groupdict().get("s"), match.groupdict().get("old")
             if _carries(phrasing, value):
                 corrective = phrasing.corrective or cued
-                return Assertion(value, _clean(subject) if subject else None, corrective)
+                return Assertion(
+                    value,
+                    _clean(subject) if subject else None,
+                    corrective,
+                    _clean(old) if old else None,
+                )
     return None
 
 
