@@ -183,11 +183,11 @@ def _target(
     if claim.old:
         # Named by the value it replaces ("replacing MySQL", "12 chairs, not 10"); a bare
         # figure only where the new value is of the same thing.
-        named = bool(untyped_words(claim.old))
+        by_name = bool(untyped_words(claim.old))
         holding = [
             f
             for f in candidates
-            if nlu.mentions(f.text, claim.old) and (named or _same_thing(claim.value, f))
+            if nlu.mentions(f.text, claim.old) and (by_name or _same_thing(claim.value, f))
         ]
         return max(holding, key=lambda f: f.timestamp) if holding else None
     if claim.subject:
