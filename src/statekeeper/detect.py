@@ -189,7 +189,10 @@ def _target(
             for f in candidates
             if nlu.mentions(f.text, claim.old) and (by_name or _same_thing(claim.value, f))
         ]
-        return max(holding, key=lambda f: f.timestamp) if holding else None
+        if holding:
+            return max(holding, key=lambda f: f.timestamp)
+        if not claim.subject:
+            return None
     if claim.subject:
         scored = [
             (nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates

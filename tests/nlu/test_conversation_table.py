@@ -1498,6 +1498,61 @@ PHRASINGS = [
             unchanged=True,
         ),
     ),
+    case(
+        "school-labelled-change",
+        Case(
+            facts=(("exam_room", "Hall B"),),
+            turns=("Exam room change: Hall D.",),
+            question="Where is the exam?",
+            expect=(("exam_room", "Hall D"),),
+            live=("Hall D",),
+            dead=("Hall B",),
+        ),
+    ),
+    case(
+        "travel-moved-me-to",
+        Case(
+            facts=(("seat", "14C"),),
+            turns=("They moved me to seat 22A.",),
+            question="What seat am I in?",
+            expect=(("seat", "22A"),),
+            live=("22A",),
+            dead=("14C",),
+        ),
+    ),
+    case(
+        "hr-named-subject-role-value",
+        Case(
+            facts=(("manager", "Tom Reyes"),),
+            turns=("Starting next week, Ana Ortiz will be your manager.",),
+            question="Who is my manager?",
+            expect=(("manager", "Ana Ortiz"),),
+            live=("Ana Ortiz",),
+            dead=("Tom Reyes",),
+        ),
+    ),
+    case(
+        "sales-possessive-subject",
+        Case(
+            facts=(("quota", "$1.2M"),),
+            turns=("Leadership raised everyone's quota to $1.5M.",),
+            question="What is my quota?",
+            expect=(("quota", "$1.5M"),),
+            live=("$1.5M",),
+            dead=("$1.2M",),
+        ),
+    ),
+    case(
+        "casual-oh-wait-not",
+        Case(
+            facts=(("pickup_time", "5pm"),),
+            turns=("oh wait pickup is 6pm not 5",),
+            question="When is pickup?",
+            expect=(("pickup_time", "6pm"),),
+            live=("6pm",),
+            dead=("5pm",),
+        ),
+    ),
 ]
 
 

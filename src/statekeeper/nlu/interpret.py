@@ -252,7 +252,16 @@ _PURPOSE = (
 _TO_VALUE = rf"to\s+(?!(?:{_PURPOSE})\b){_V}"
 _FROM_TO = rf"from\s+[^.;!?]+?\s+{_TO_VALUE}"
 _PARTICLE = r"over|up|back|out|forward|down"
-_PRONOUN = r"that|it|this|things|everything|them|all"
+_PRONOUN = r"that|it|this|things|everything|them|all|me|us|you|him|her"
+# A subject that opens its clause ("Typo on my end: launch date is April 24"), made of
+# words that are no pronoun or verb: "the rate we should use is 1.11" names nothing.
+_CLAUSE_SUBJECT = (
+    r"(?:^|(?<=[.!?:;,])\s+|(?<=[.!?:;,—–]))\s*"
+    r"(?:(?:oh|ok|okay|so|well|um|hey|wait|also|and|but|btw|fyi)\b[\s,]*)*"
+    r"(?P<s>(?:(?:the|our|my|your|this|that)\s+)?"
+    r"(?!(?:we|i|you|they|he|she|it|there|here|what|which|who|this|that)\b)[\w'/-]+"
+    r"(?:\s+(?!(?:we|i|you|they|should|would|could|will|can|must|is|are)\b)[\w'/-]+){0,2})"
+)
 
 
 @dataclass(frozen=True)
@@ -323,6 +332,18 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
+        (  # "Exam room change: Hall D"
+            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s+(?:change|update|correction)\s*:\s*"
+            rf"{_V}",
+            True,
+            None,
+        ),
+        (  # "pickup is 6pm, not 5"
+            rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?(?P<v>[^,.;!?]+?),?\s+"
+            r"not\s+(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
+            True,
+            None,
+        ),
         (  # "we need 12 chairs, not 10": the old value names the fact
             r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]+?),?\s+not\s+"
             r"(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
@@ -342,7 +363,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "switched catering to", "moved the deadline up to", "bump it to"
-            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?\w+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?{_TO_VALUE}",
+            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?[\w']+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?{_TO_VALUE}",
             True,
             None,
         ),
@@ -395,7 +416,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         # Last, a bare subject: "launch date is April 24", "standup is at 10:15am".
-        (rf"\b{_S}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", False, None),
+        (rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", False, None),
     )
 )
 REVERSION = re.compile(
@@ -582,8 +603,9 @@ def assertion(text: str) -> Assertion | None:
     for phrasing in ASSERTIONS:
         match = phrasing.pattern.search(text)
         if match and not _NEGATED.search(text, 0, match.start()):
-            value = _clean(match.group("v"))
             subject, old = match.groupdict().get("s"), match.groupdict().get("old")
+            subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
+            value = _clean(value)
             if _carries(phrasing, value):
                 corrective = phrasing.corrective or cued
                 return Assertion(
@@ -613,6 +635,18 @@ def substantive(value: str) -> bool:
         and not _verdict(value)
         and not any(w in _NO_VALUE for w in words)
     )
+
+
+_ROLE = re.compile(r"(?:your|my|our|his|her|their|the)\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)")
+
+
+def _inverted(subject: str | None, value: str) -> tuple[str | None, str]:
+    """ "Ana Ortiz will be your manager" gives the manager a value, not Ana Ortiz one: a
+    named subject and a role for its value trade places."""
+    role = _ROLE.fullmatch(value)
+    if subject and role and value_parts(subject):
+        return role.group("role"), _clean(subject)
+    return subject, value
 
 
 def _carries(phrasing: Phrasing, value: str) -> bool:

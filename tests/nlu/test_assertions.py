@@ -1,0 +1,42 @@
+"""What the rules read as a new value, its subject and the value it replaces, turn by turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.nlu.interpret import assertion
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value", "old"),
+    [
+        ("Typo on my end: launch date is April 24.", "launch date", "April 24", None),
+        ("oh wait pickup is 6pm not 5", "pickup", "6pm", "5"),
+        ("The meeting is Tuesday, not Monday.", "meeting", "Tuesday", "Monday"),
+        ("We need 12 chairs, not 10.", None, "12 chairs", "10"),
+        ("We're replacing MySQL with PostgreSQL.", None, "PostgreSQL", "MySQL"),
+        ("Starting next week, Ana Ortiz will be your manager.", "manager", "Ana Ortiz", None),
+        ("Room 4B is our venue.", "venue", "Room 4B", None),
+        ("Heads up, the migration got pushed back to June 24.", "migration", "June 24", None),
+    ],
+)
+def test_reads(text: str, subject: str | None, value: str, old: str | None) -> None:
+    claim = assertion(text)
+    assert claim is not None
+    assert (claim.subject, claim.value, claim.old) == (subject, value, old)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The EUR/USD rate we should use is 1.11 as of today.",  # a clause names nothing
+        "Later, the VP changed policy to require VP approval.",  # a purpose, not a value
+        "If the Hilton is full, we'll switch the hotel to the Hyatt.",
+        "We won't switch the hotel to the Hyatt.",
+        "You could switch the hotel to the Hyatt.",
+        "Last year the price went up to $40.",
+        "Should we move the deadline to June 15?",
+    ],
+)
+def test_reads_nothing(text: str) -> None:
+    assert assertion(text) is None
