@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from statekeeper.context.hygiene import value_parts
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
+from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.extract import Candidate
 from statekeeper.nlu.topic import (
@@ -54,19 +55,19 @@ def turn_scope(
 def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:
     """State changes a user's turn makes. An assistant's turn changes nothing, and a turn in
     a side scope (a hypothetical, an interruption) only records facts in that scope."""
-    said = "" if assistant else nlu.statements(turn.text)
+    said = "" if assistant else assertions.statements(turn.text)
     if not said:
         return []
     if turn.scope != Scope.GLOBAL:
-        claim = nlu.assertion(said)
+        claim = assertions.assertion(said)
         return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
-    target = nlu.reversion(said)
+    target = assertions.reversion(said)
     if target:
         restored = _revert(session, turn, target, live)
         if restored is not None:
             return [restored]
-    claim = nlu.assertion(said)
+    claim = assertions.assertion(said)
     if claim is None:
         return []
     fact = _target(claim, live, earlier, nlu.points_back(turn.text))
@@ -127,18 +128,18 @@ def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidat
     return written
 
 
-def _record(session: Session, turn: Turn, claim: nlu.Assertion) -> list[Fact]:
+def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[Fact]:
     """A statement about a subject no live fact covers becomes a new fact under a key named
     after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical),
     when its value is substantive: a figure, a date, a name, or a short plain value."""
     if (
         not session.engine.settings.extract
         or claim.subject is None
-        or nlu.generic_subject(claim.subject)
+        or assertions.generic_subject(claim.subject)
     ):
         return []
-    key = nlu.subject_key(claim.subject)
-    if not key or not nlu.substantive(claim.value):
+    key = assertions.subject_key(claim.subject)
+    if not key or not assertions.substantive(claim.value):
         return []
     return [
         session.write(
@@ -173,7 +174,10 @@ def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> 
 
 
 def _target(
-    claim: nlu.Assertion, live: Sequence[Fact], earlier: Sequence[Turn], anaphoric: bool = False
+    claim: assertions.Assertion,
+    live: Sequence[Fact],
+    earlier: Sequence[Turn],
+    anaphoric: bool = False,
 ) -> Fact | None:
     """The live fact a claim replaces. A subject names it; a corrective claim with no
     subject of its own replaces the fact in focus, and so does one that points back at
@@ -195,7 +199,8 @@ def _target(
             return None
     if claim.subject:
         scored = [
-            (nlu.subject_matches(claim.subject, f.key, f.text), f.timestamp, f) for f in candidates
+            (assertions.subject_matches(claim.subject, f.key, f.text), f.timestamp, f)
+            for f in candidates
         ]
         scored = [s for s in scored if s[0] > 0]
         if scored:
@@ -208,7 +213,7 @@ def _target(
             if current is not None and value_kinds(current.text) & value_kinds(claim.value):
                 return current
             return None
-        if not claim.corrective or not nlu.generic_subject(claim.subject):
+        if not claim.corrective or not assertions.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
     return focus(candidates, earlier)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.nlu.interpret import assertion
+from statekeeper.nlu.assertions import assertion
 
 
 @pytest.mark.parametrize(

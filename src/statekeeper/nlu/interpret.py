@@ -1,5 +1,6 @@
-"""Reading state changes out of conversation: the specification's four supersession rules,
-scope from conversation, and reversions.
+"""Reading conversation for the specification's four supersession rules: the cue tables,
+scope from conversation, what a text marks as past, and which statements conflict (what a
+turn asserts is read in `statekeeper.nlu.assertions`).
 
 Deterministic rules. Cues are tables of phrasings matched on word boundaries; what they
 change is decided against the live facts (which fact is in focus, which one a subject names,
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set
-from dataclasses import dataclass
 from enum import Enum
 
 from statekeeper.context.hygiene import value_parts
@@ -19,9 +19,7 @@ from statekeeper.nlu.topic import (
     mentions,
     overlap,
     shares_identifier,
-    topic_terms,
     value_kind,
-    value_kinds,
 )
 
 _OPEN, _CLOSE = r"(?<![\w'])(?:", r")(?![\w'])"  # a table's cues stand as whole words
@@ -204,6 +202,15 @@ NEGATED_CHANGE = _table(
     r"remains? (the same|unchanged)",
     r"keep (it|that) as is",
 )
+# A story about the past states no current value: "last year the price went up to $40".
+HISTORICAL = _table(
+    r"last (year|quarter|season)",
+    r"(years|decades) ago",
+    r"back then",
+    r"in the past",
+    r"historically",
+    r"at the time",
+)
 # An opening interrogative asks; its negative contraction states ("Can't do Tuesday, move
 # it"), unless a pronoun follows it ("Can't we move it").
 QUESTION = re.compile(
@@ -219,211 +226,6 @@ HEDGE = _table(
     r"(i'?m |i am )?curious (whether|if)",
 )
 
-# A value runs to the end of its sentence; a dot inside a token ("release/2.4", "$1.5M")
-# does not end it.
-_VALUE = r"(?:[^.;!?]|\.(?=\w))+"
-_V = rf"(?P<v>{_VALUE})"
-_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+){0,2})"
-_TIMED = frozenset({"date", "time", "duration", "frequency"})
-_CHANGE_VERB = (
-    r"change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|"
-    r"shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|"
-    r"lower|lowered|cut|upped|extend|extended|shorten|shortened|rename|renamed"
-)
-_MOVED = (
-    r"(?:changed|switched|moved|updated|shifted|pushed|bumped|increased|reduced|raised|lowered|"
-    r"cut|rescheduled|postponed|delayed|brought|revised|amended|corrected|adjusted|extended|"
-    r"upped|shortened|renamed)"
-)
-# A value that changes by itself: "the price per seat went up to $45".
-_WENT = (
-    r"(?:went|goes|is going|will go)\s+(?:up|down)|rose|rises|fell|falls|dropped|drops|"
-    r"climbed|climbs|jumped|jumps|grew|grows|shrank|shrinks|slipped|slips|slid|slides|"
-    r"increased|increases|decreased|decreases|"
-    r"(?:shifts|moves|changes|switches)|(?:is|are|will be)\s+(?:shifting|moving|changing|switching)|"
-    r"will\s+(?:shift|move|change|switch|rise|fall|drop|increase|decrease)"
-)
-# "changed the policy to require approval": a verb after "to" gives a purpose, not a value.
-_PURPOSE = (
-    r"require|allow|include|support|cover|use|make|get|do|have|be|go|take|add|remove|keep|"
-    r"let|give|help|work|start|stop|ensure|reflect|match|meet|avoid|focus|handle|prevent|"
-    r"limit|provide|show|mean|save|reduce|cut|improve|fix|speed|accommodate|account"
-)
-_TO_VALUE = rf"to\s+(?!(?:{_PURPOSE})\b){_V}"
-_FROM_TO = rf"from\s+[^.;!?]+?\s+{_TO_VALUE}"
-_PARTICLE = r"over|up|back|out|forward|down"
-_PRONOUN = r"that|it|this|things|everything|them|all|me|us|you|him|her"
-# A subject that opens its clause ("Typo on my end: launch date is April 24"), made of
-# words that are no pronoun or verb: "the rate we should use is 1.11" names nothing.
-_CLAUSE_SUBJECT = (
-    r"(?:^|(?<=[.!?:;,])\s+|(?<=[.!?:;,—–]))\s*"
-    r"(?:(?:oh|ok|okay|so|well|um|hey|wait|also|and|but|btw|fyi)\b[\s,]*)*"
-    r"(?P<s>(?:(?:the|our|my|your|this|that)\s+)?"
-    r"(?!(?:we|i|you|they|he|she|it|there|here|what|which|who|this|that)\b)[\w'/-]+"
-    r"(?:\s+(?!(?:we|i|you|they|should|would|could|will|can|must|is|are)\b)[\w'/-]+){0,2})"
-)
-
-
-@dataclass(frozen=True)
-class Phrasing:
-    """An assertion pattern. A corrective one replaces the fact in focus even when it names
-    no subject; the others only replace the fact their subject names. `kinds`, when set,
-    are the value kinds the phrasing can carry (a schedule verb takes a date or a time)."""
-
-    pattern: re.Pattern[str]
-    corrective: bool
-    kinds: frozenset[str] | None = None
-
-
-ASSERTIONS: tuple[Phrasing, ...] = tuple(
-    Phrasing(re.compile(p, re.IGNORECASE), corrective, kinds)
-    for p, corrective, kinds in (
-        (  # the passive: "the migration got pushed back to June 24"
-            rf"\b{_S}\s+(?:got|was|were|is|are|has been|have been|is being|are being)\s+"
-            rf"{_MOVED}\s+(?:(?:{_PARTICLE})\s+)?(?:to\s+(?!(?:{_PURPOSE})\b)|until\s+|till\s+){_V}",
-            True,
-            None,
-        ),
-        (rf"\b{_S}\s+(?:{_WENT})\s+to\s+{_V}", True, None),
-        (  # "capacity changed from 120 guests to 150 guests"
-            rf"\b{_S}\s+(?:(?:got|was|were|is|are|has been|have been)\s+)?(?:{_MOVED}|{_WENT})"
-            rf"\s+{_FROM_TO}",
-            True,
-            None,
-        ),
-        (  # "finance reduced the budget from $90,000 to $75,000"
-            rf"\b(?:{_CHANGE_VERB})\s+(?P<s>(?:the|our|my|your|their)\s+\w+(?:\s+\w+)?)\s+"
-            rf"{_FROM_TO}",
-            True,
-            None,
-        ),
-        (  # "let's make the launch color green": the subject must name a fact
-            r"\b(?:make|set|paint|turn|keep)\s+(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+"
-            rf"(?!(?:to|for|on|at|in|by|from|with|and|or|is|are)\b){_V}",
-            False,
-            None,
-        ),
-        (  # a choice made: "we decided on Svelte", "we went with the blue one"
-            rf"\b(?:decided on|settled on|opted for|went with|landed on|chose|picked|selected)"
-            rf"\s+(?!(?:to|up|out|off|from)\b){_V}",
-            True,
-            None,
-        ),
-        (  # "we'll meet Thursday instead": a clause's own verb, and a value that is no pronoun
-            r"(?:^|[,;:!]\s*|\b(?:we'?ll|we will|i'?ll|i will|let'?s|please|we|i|just|we'?re|i'?m)"
-            r"\s+)(?:meet(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing)|try(?:ing)?|"
-            r"order(?:ing)?|hir(?:e|ing)|launch(?:ing)?|ship(?:ping)?|start(?:ing)?|hold(?:ing)?|"
-            r"do(?:ing)?|go(?:ing)? with)\s+"
-            r"(?:(?:on|at|in|with|for)\s+)?"
-            r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]+?)\s+instead\b",
-            True,
-            None,
-        ),
-        (  # a labelled change: "Sprint length: 2 weeks -> 3 weeks"
-            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s*:\s*[^.;!?]+?\s*(?:->|→|=>)\s*"
-            rf"{_V}",
-            True,
-            None,
-        ),
-        (  # a labelled update, opening its sentence: "New office phone number: 555-0199"
-            r"(?:^|[.!?]\s+)(?:the\s+)?(?:new|updated|revised|final|current|correct|actual)\s+"
-            r"(?:(?:answer|word|decision|call|update|number|figure)\s+(?:on|for)\s+)?"
-            rf"(?P<s>\w+(?:\s+\w+){{0,3}})\s*:\s*{_V}",
-            True,
-            None,
-        ),
-        (  # "Exam room change: Hall D"
-            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s+(?:change|update|correction)\s*:\s*"
-            rf"{_V}",
-            True,
-            None,
-        ),
-        (  # "pickup is 6pm, not 5"
-            rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?(?P<v>[^,.;!?]+?),?\s+"
-            r"not\s+(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
-            True,
-            None,
-        ),
-        (  # "we need 12 chairs, not 10": the old value names the fact
-            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]+?),?\s+not\s+"
-            r"(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
-            True,
-            None,
-        ),
-        (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
-            rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
-            rf"(?P<old>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?P<s>(?:the|our|my|your|this|that)\s+\w+(?:\s+\w+){{0,2}})\s+"
-            rf"(?:should\s+(?:read|say|be)|now\s+(?:reads|says))\s+{_V}",
-            True,
-            None,
-        ),
-        (  # "switched catering to", "moved the deadline up to", "bump it to"
-            rf"\b(?:{_CHANGE_VERB})\s+(?:(?:{_PRONOUN})\s+|(?P<s>(?!(?:{_PARTICLE}|{_PRONOUN}|on|from)\b)(?:(?:the|our|my|your|their)\s+)?[\w']+(?:\s+\w+)?)\s+)?(?:(?:{_PARTICLE})\s+)?{_TO_VALUE}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?:send|ship|deliver|route|direct|forward|reschedule|book|hold)\s+(?:it|that|this|them|me|us|everything|the\s+\w+)\s+(?:to|for|on|at|in|through|via)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\blet'?s\s+(?:try|do|go with|use|switch to|move to|make it|go for|plan on|proceed with|stick with|pick|choose|select)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?:we'?ll|we will|we are going to|we'?re going to|we'?re|we are)\s+(?:be\s+)?(?:doing|using|going with|go with|use|do|switching to|moving to|adopting|proceeding with|picking|choosing)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?:finali[sz]ed|settled|agreed|locked(?: in)?|confirmed|fixed|set|approved)\s+{_S}\s+(?:at|to|as|on|for)\s+{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b(?P<s>(?:the\s+|our\s+)?(?:official|final|new|actual|real|updated|revised|current|correct)\s+\w+(?:\s+\w+){{0,2}})\s+(?:is|are|will be)\s+(?:now\s+)?{_V}",
-            True,
-            None,
-        ),
-        (
-            rf"\b{_S}\s+(?:(?:is|are|has been|have been)\s+now|will now be)\s+"
-            rf"(?:(?:at|on|in)\s+)?{_V}",
-            True,
-            None,
-        ),
-        (rf"\bas of (?:today|now|this \w+),?\s+{_S}\s+(?:is|are|has been)\s+{_V}", True, None),
-        (
-            rf"\b{_S}\s+(?:starts|begins|ends|opens|closes|kicks off|runs|happens|takes place|"
-            rf"falls|lands|is due|are due|is scheduled|are scheduled)\s+(?:(?:on|at|for|from|in|by)\s+)?{_V}",
-            False,
-            _TIMED,
-        ),
-        (
-            rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be|costs?|will cost|comes to|totals|amounts to)\s+{_V}",
-            False,
-            None,
-        ),
-        # Last, a bare subject: "launch date is April 24", "standup is at 10:15am".
-        (rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", False, None),
-    )
-)
-REVERSION = re.compile(
-    r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
-    rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
-    re.IGNORECASE,
-)
 # Words that mark a value as history ("originally Friday", "changed from $50K"). A plain
 # "not" negates; it does not date anything ("do not renew TechCorp" keeps TechCorp current).
 PAST_MARKER = _table(
@@ -474,30 +276,6 @@ CONTRAST = _table(
     r"down to",
     r"mandate[sd]?",
 )
-_FILLER = re.compile(
-    r"^(?:the|a|an|to|our|with|for)\s+"
-    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$",
-    re.IGNORECASE,
-)
-
-
-# A verdict is not a value: "the data is correct", "the plan is solid and well thought
-# out" state no new value for anything.
-JUDGEMENTS = frozenset(
-    """correct wrong right fine good great ok okay true false possible impossible critical
-    unacceptable important better worse best same different done ready clear unclear urgent
-    fixed broken helpful useful bad terrible perfect solid sound reasonable sensible fair
-    excellent nice awesome risky safe realistic unrealistic feasible doable ambitious
-    aggressive tight smart brilliant weak strong reliable fragile overkill promising
-    workable acceptable""".split()
-)
-_DEGREE = frozenset("very really pretty quite too so not still totally fairly".split())
-
-
-def _verdict(value: str) -> bool:
-    """A value that only judges: a judgement word first, and no figure, date or name."""
-    words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
-    return bool(words) and words[0] in JUDGEMENTS and not value_parts(value)
 
 
 class Transition(Enum):
@@ -526,197 +304,6 @@ def commits(text: str) -> bool:
 def is_question(text: str) -> bool:
     """A turn that asks, with a question mark or as a musing; it changes nothing."""
     return QUESTION.search(text.strip()) is not None or HEDGE.search(text) is not None
-
-
-@dataclass(frozen=True)
-class Assertion:
-    """A new value a turn puts forward, and the subject it names, if any."""
-
-    value: str
-    subject: str | None
-    corrective: bool
-    old: str | None = None  # the value it replaces, when the turn names it instead of a subject
-
-    @property
-    def cancels(self) -> bool:
-        """A cancellation ends whatever the fact was, whatever kind of value it held."""
-        return self.value == CANCELLED
-
-
-CANCELLED = "cancelled"
-CANCELLATION = re.compile(
-    r"\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap(?:ping)?|withdraw(?:ing)?|kill(?:ing)?|"
-    r"void(?:ing)?|abandon(?:ing)?|shelv(?:e|ing)|ditch(?:ing)?|pull(?:ing)? the plug on)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
-    r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
-    r"(?:cancell?ed|called off|scrapped|withdrawn|voided|abandoned|shelved|ditched|axed)",
-    re.IGNORECASE,
-)
-
-
-# A story about the past states no current value: "last year the price went up to $40".
-HISTORICAL = _table(
-    r"last (year|quarter|season)",
-    r"(years|decades) ago",
-    r"back then",
-    r"in the past",
-    r"historically",
-    r"at the time",
-)
-
-
-# Sentences end at a stop followed by space; "$1.5M" and "release/2.4" stay whole.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-# A condition, a negation or a mere possibility before a change makes it no change: "if
-# the Hilton is full, we'll switch", "we won't switch the hotel", "you could switch".
-_CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
-_NEGATED = re.compile(
-    r"\b(?:not|never|won'?t|don'?t|doesn'?t|didn'?t|can'?t|cannot|shouldn'?t|wouldn'?t|"
-    r"no need to|could|might|may want to|would)\s+(?:\w+\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def statements(text: str) -> str:
-    """The sentences of a turn that state something: questions, denials of a change
-    ("catering stays the same"), conditions and stories of the past are left out."""
-    return " ".join(
-        sentence
-        for sentence in _SENTENCE_END.split(text.strip())
-        if not (
-            NEGATED_CHANGE.search(sentence)
-            or is_question(sentence)
-            or HISTORICAL.search(sentence)
-            or _CONDITIONAL.search(sentence)
-        )
-    )
-
-
-def assertion(text: str) -> Assertion | None:
-    text = statements(text)
-    if not text:
-        return None
-    cancelled = CANCELLATION.search(text)
-    if cancelled:
-        subject = cancelled.group("s") or cancelled.group("t")
-        return Assertion(CANCELLED, _clean(subject), True)
-    cued = CORRECTION.search(text) is not None or points_back(text)
-    for phrasing in ASSERTIONS:
-        match = phrasing.pattern.search(text)
-        if match and not _NEGATED.search(text, 0, match.start()):
-            subject, old = match.groupdict().get("s"), match.groupdict().get("old")
-            subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
-            value = _clean(value)
-            if _carries(phrasing, value):
-                corrective = phrasing.corrective or cued
-                return Assertion(
-                    value,
-                    _clean(subject) if subject else None,
-                    corrective,
-                    _clean(old) if old else None,
-                )
-    return None
-
-
-_PLAIN_VALUE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
-_NO_VALUE = frozenset(
-    """that it this them those these one something anything nothing everything here there
-    not no yes also still just really very""".split()
-)
-
-
-def substantive(value: str) -> bool:
-    """A value worth recording as a fact: an amount, a date, a name or a code, or a short
-    plain one ("blue", "remote first") that is no verdict and no pronoun."""
-    if value_parts(value):
-        return True
-    words = value.lower().split()
-    return (
-        _PLAIN_VALUE.fullmatch(value) is not None
-        and not _verdict(value)
-        and not any(w in _NO_VALUE for w in words)
-    )
-
-
-_ROLE = re.compile(r"(?:your|my|our|his|her|their|the)\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)")
-
-
-def _inverted(subject: str | None, value: str) -> tuple[str | None, str]:
-    """ "Ana Ortiz will be your manager" gives the manager a value, not Ana Ortiz one: a
-    named subject and a role for its value trade places."""
-    role = _ROLE.fullmatch(value)
-    if subject and role and value_parts(subject):
-        return role.group("role"), _clean(subject)
-    return subject, value
-
-
-def _carries(phrasing: Phrasing, value: str) -> bool:
-    """Is `value` something this phrasing can state? A verdict ("correct") is no value."""
-    if not value or _verdict(value):
-        return False
-    return phrasing.kinds is None or bool(value_kinds(value) & phrasing.kinds)
-
-
-GENERIC_HEADS = frozenset(
-    """plan plans decision choice option approach one thing it that this policy status answer
-    pick call direction idea proposal number figure value date time deadline schedule""".split()
-)
-_QUALIFIERS = frozenset(
-    "the our this that official final new actual real updated revised current correct".split()
-)
-_QUALIFIER_TERMS = topic_terms(" ".join(_QUALIFIERS))
-
-
-def generic_subject(subject: str) -> bool:
-    """A subject that names no particular thing ("the official plan"), so it may refer to
-    whatever the conversation is about. A word that says which one makes it particular:
-    "the shipping status" is not just any status."""
-    words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
-    return not words or all(w in GENERIC_HEADS for w in words)
-
-
-def subject_key(subject: str) -> str:
-    """A fact key for a subject: "the shipping address" → "shipping_address"."""
-    words = [w for w in re.findall(r"[a-z0-9#]+", subject.lower()) if w not in _QUALIFIERS]
-    return "_".join(w.strip("#") for w in words if w.strip("#"))[:80]
-
-
-# "back to the previous supplier, Acme Metals": the value follows the description.
-_EARLIER_ONE = re.compile(
-    r"^(?:the\s+)?(?:previous|original|old|earlier|former|first)\b[^,]*,\s*", re.IGNORECASE
-)
-
-
-def reversion(text: str) -> str | None:
-    match = REVERSION.search(text)
-    if not match:
-        return None
-    return _clean(_EARLIER_ONE.sub("", next(g for g in match.groups() if g)))
-
-
-# A comma followed by a new clause ends a value: "Room 5A, 4B is being repainted".
-_NEW_CLAUSE = re.compile(
-    r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|so|but|because|since|as|which)\b"
-    r"|(?:[\w$#./-]+\s+){0,3}?(?:is|are|was|were|has|have|had|will|can|could|should|being|"
-    r"been|isn'?t|aren'?t|won'?t|can'?t)\b)",
-    re.IGNORECASE,
-)
-
-
-# What a value replaces is not part of it: "Fort Mason rather than Pier 39".
-_REPLACED_TAIL = re.compile(
-    r",?\s+(?:rather than|instead of|in place of)\s.*$|,\s*not\s.*$", re.IGNORECASE
-)
-
-
-def _clean(value: str) -> str:
-    value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
-    value = _REPLACED_TAIL.sub("", value)
-    value = value.strip().strip(" ,:-\"'")
-    previous = None
-    while previous != value:
-        previous = value
-        value = _FILLER.sub("", value).strip()
-    return value
 
 
 def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:
@@ -1005,37 +592,14 @@ def _codes(text: str) -> frozenset[str]:
     return frozenset(i for i in identifiers(text) if any(c.isdigit() for c in i))
 
 
-def subject_matches(subject: str, key: str, value: str) -> int:
-    """How well a subject names a fact; 0 when it names something else. The subject's head
-    noun must be the fact's, or the subject must cover the fact's key: "the badge printer"
-    is not "badge office hours", "the hotel booking" is "hotel"; and where both qualify the
-    head, they must share a qualifier: "the shipping status" is not project_status."""
-    terms = topic_terms(subject)
-    key_terms = topic_terms(key.replace("_", " "))
-    value_terms = topic_terms(value)
-    words = re.findall(r"[\w#]+", subject.lower())
-    head = topic_terms(words[-1]) if words else frozenset()
-    if not (head & (key_terms | value_terms)) and not (key_terms and key_terms <= terms):
-        return 0
-    # Both say which one ("the shipping status", project_status): they must agree on it.
-    modifiers = terms - head - _QUALIFIER_TERMS
-    if modifiers and key_terms - head and not modifiers & (key_terms | value_terms):
-        return 0
-    return 2 * len(terms & key_terms) + len(terms & value_terms)
-
-
 __all__ = [
-    "Assertion",
     "Transition",
-    "assertion",
     "commits",
     "conflicts",
     "extraction_attempt",
     "is_question",
     "mentions",
     "past_spans",
-    "reversion",
     "same_signal",
-    "subject_matches",
     "transition",
 ]
