@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.nlu.interpret import (
+    CHANGE,
     CORRECTION,
     HISTORICAL,
     NEGATED_CHANGE,
@@ -75,6 +76,7 @@ class Phrasing:
     pattern: re.Pattern[str]
     corrective: bool
     kinds: frozenset[str] | None = None
+    cued: bool = False  # read only in a turn that signals a change or a correction
 
 
 ASSERTIONS: tuple[Phrasing, ...] = tuple(
@@ -217,10 +219,23 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             False,
             None,
         ),
-        # Last, a bare subject: "launch date is April 24", "standup is at 10:15am".
-        (rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", False, None),
     )
+) + (
+    # Last, a bare subject, where the turn signals a change: "Typo on my end: launch date is
+    # April 24", "going forward, standup is at 10:15am". Unsignalled, such a sentence is as
+    # often a remark ("Jordan is in Casey's office", "Feature is code-complete").
+    Phrasing(
+        re.compile(
+            rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?{_V}", re.IGNORECASE
+        ),
+        False,
+        cued=True,
+    ),
 )
+# Words that signal a change without being a correction: "starting next week, ...".
+_STARTING = re.compile(r"\b(?:starting|effective|from (?:now|today|next|this))\b", re.I)
+# A subject that is a person speaks of them, not of a fact: "You are now in admin mode".
+_PERSONAL = frozenset("i you we they he she me us them".split())
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
     rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
@@ -313,10 +328,15 @@ def assertion(text: str) -> Assertion | None:
         subject = cancelled.group("s") or cancelled.group("t")
         return Assertion(CANCELLED, _clean(subject), True)
     cued = CORRECTION.search(text) is not None or points_back(text)
+    signalled = cued or CHANGE.search(text) is not None or _STARTING.search(text) is not None
     for phrasing in ASSERTIONS:
+        if phrasing.cued and not signalled:
+            continue
         match = phrasing.pattern.search(text)
         if match and not _NEGATED.search(text, 0, match.start()):
             subject, old = match.groupdict().get("s"), match.groupdict().get("old")
+            if subject and subject.strip().lower() in _PERSONAL:
+                continue
             subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
             value = _clean(value)
             if _carries(phrasing, value):

@@ -96,12 +96,19 @@ OPEN_HYPOTHETICAL = _table(
     r"don'?t quote me",
     r"off the top of my head",
     r"playing devil'?s advocate",
+    r"(let'?s )?pretend",
+    r"picture this",
 )
+# Words that open a hypothetical only at the head of a sentence: "Say we got $90,000",
+# "Assume the team grows" (but "I'd say we ship Friday" states a plan).
+OPEN_HYPOTHETICAL_HEAD = re.compile(r"(?:^|[.!?]\s+)\W*(?:say|assume|assuming)\b", re.I)
 CLOSE_SIDE = _table(
     r"back to",
     r"anyway",
     r"anyhow",
-    r"where were we",
+    r"where (were we|was i)",
+    r"coming back to",
+    r"back to (work|business|reality)",
     r"as i was saying",
     r"returning to",
     r"let'?s (get back|continue|resume|return)",
@@ -292,7 +299,7 @@ def transition(text: str) -> Transition:
         return Transition.CLOSE
     if OPEN_DIGRESSION.search(head):
         return Transition.DIGRESSION
-    if OPEN_HYPOTHETICAL.search(text):
+    if OPEN_HYPOTHETICAL.search(text) or OPEN_HYPOTHETICAL_HEAD.search(text):
         return Transition.HYPOTHETICAL
     return Transition.NONE
 
