@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.nlu.assertions import assertion
+from statekeeper.nlu.assertions import assertion, substantive
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,24 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
 )
 def test_reads_nothing(text: str) -> None:
     assert assertion(text) is None
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "the x is ",
+        "replace a ",
+        "need x not ",
+        ", ok ",
+        "changed from a ",
+        "new a b c d ",
+        "switched the ",
+    ],
+)
+def test_a_turn_of_repeated_fragments_records_nothing(unit: str) -> None:
+    """Turns near the longest allowed, made of fragments that open a phrasing and never
+    close it, state no value worth a fact. The phrasings' open spans are bounded, so each
+    of these reads in one pass (one span left unbounded took 24 s on one of them)."""
+    text = unit * (30_000 // len(unit))
+    claim = assertion(text)
+    assert claim is None or not substantive(claim.value)

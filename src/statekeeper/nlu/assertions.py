@@ -53,14 +53,16 @@ _PURPOSE = (
     r"limit|provide|show|mean|save|reduce|cut|improve|fix|speed|accommodate|account"
 )
 _TO_VALUE = rf"to\s+(?!(?:{_PURPOSE})\b){_V}"
-_FROM_TO = rf"from\s+[^.;!?]+?\s+{_TO_VALUE}"
+# Spans searched lazily for what follows them ("from X to", "X, not Y") are bounded, so a
+# long turn without the word that ends them costs one pass, not one pass a start.
+_FROM_TO = rf"from\s+[^.;!?]{{1,80}}?\s+{_TO_VALUE}"
 _PARTICLE = r"over|up|back|out|forward|down"
 _PRONOUN = r"that|it|this|things|everything|them|all|me|us|you|him|her"
 # A subject that opens its clause ("Typo on my end: launch date is April 24"), made of
 # words that are no pronoun or verb: "the rate we should use is 1.11" names nothing.
 _CLAUSE_SUBJECT = (
     r"(?:^|(?<=[.!?:;,])\s+|(?<=[.!?:;,—–]))\s*"
-    r"(?:(?:oh|ok|okay|so|well|um|hey|wait|also|and|but|btw|fyi)\b[\s,]*)*"
+    r"(?:(?:oh|ok|okay|so|well|um|hey|wait|also|and|but|btw|fyi)\b[\s,]*){0,3}"
     r"(?P<s>(?:(?:the|our|my|your|this|that)\s+)?"
     r"(?!(?:we|i|you|they|he|she|it|there|here|what|which|who|this|that)\b)[\w'/-]+"
     r"(?:\s+(?!(?:we|i|you|they|should|would|could|will|can|must|is|are)\b)[\w'/-]+){0,2})"
@@ -119,12 +121,12 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             r"order(?:ing)?|hir(?:e|ing)|launch(?:ing)?|ship(?:ping)?|start(?:ing)?|hold(?:ing)?|"
             r"do(?:ing)?|go(?:ing)? with)\s+"
             r"(?:(?:on|at|in|with|for)\s+)?"
-            r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]+?)\s+instead\b",
+            r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]{1,80}?)\s+instead\b",
             True,
             None,
         ),
         (  # a labelled change: "Sprint length: 2 weeks -> 3 weeks"
-            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s*:\s*[^.;!?]+?\s*(?:->|→|=>)\s*"
+            r"(?:^|[.!?]\s+)(?P<s>\w+(?:\s+\w+){0,3})\s*:\s*[^.;!?]{1,80}?\s*(?:->|→|=>)\s*"
             rf"{_V}",
             True,
             None,
@@ -143,20 +145,20 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "pickup is 6pm, not 5"
-            rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?(?P<v>[^,.;!?]+?),?\s+"
-            r"not\s+(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
+            rf"{_CLAUSE_SUBJECT}\s+(?:is|are|will be)\s+(?:(?:at|on)\s+)?(?P<v>[^,.;!?]{{1,80}}?),?\s+"
+            r"not\s+(?P<old>[^,.;!?]{1,80}?)(?=\s*(?:[.;!?]|$))",
             True,
             None,
         ),
         (  # "we need 12 chairs, not 10": the old value names the fact
-            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]+?),?\s+not\s+"
-            r"(?P<old>[^,.;!?]+?)(?=\s*(?:[.;!?]|$))",
+            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]{1,80}?),?\s+not\s+"
+            r"(?P<old>[^,.;!?]{1,80}?)(?=\s*(?:[.;!?]|$))",
             True,
             None,
         ),
         (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
             rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
-            rf"(?P<old>[^.;!?]+?)\s+(?:with|for)\s+{_V}",
+            rf"(?P<old>[^.;!?]{{1,80}}?)\s+(?:with|for)\s+{_V}",
             True,
             None,
         ),
