@@ -1499,6 +1499,40 @@ PHRASINGS = [
         ),
     ),
     case(
+        "a-request-in-question-form",
+        Case(
+            facts=(("phone", "555-1234"),),
+            turns=("Could you update my phone number to 555-9876?",),
+            question="What is my phone number?",
+            expect=(("phone", "555-9876"),),
+            live=("555-9876",),
+            dead=("555-1234",),
+        ),
+    ),
+    case(
+        "a-request-please-change",
+        Case(
+            facts=(("delivery_date", "Friday"),),
+            turns=("Can you please change the delivery date to Monday?",),
+            question="When is the delivery?",
+            expect=(("delivery_date", "Monday"),),
+            live=("Monday",),
+            dead=("Friday",),
+        ),
+    ),
+    case(
+        "asking-whether-changes-nothing",
+        Case(
+            facts=(("deadline", "June 1"),),
+            turns=("Can we move the deadline to June 15?",),
+            question="What is the deadline?",
+            expect=(("deadline", "June 1"),),
+            live=("June 1",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
+    case(
         "school-labelled-change",
         Case(
             facts=(("exam_room", "Hall B"),),

@@ -301,7 +301,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 _NEGATED = re.compile(
     r"\b(?:not|never|won'?t|don'?t|doesn'?t|didn'?t|can'?t|cannot|shouldn'?t|wouldn'?t|"
-    r"no need to|could|might|may want to|would)\s+(?:\w+\s+)?$",
+    r"no need to|(?:could|might|would)(?!\s+you\b)|may want to)\s+(?:\w+\s+)?$",
     re.IGNORECASE,
 )
 

@@ -225,6 +225,14 @@ QUESTION = re.compile(
     r"|^(can'?t|cannot|(could|should|would|do|does|is|are|wo)n'?t)\s+(we|you|i|they|he|she|it)\b",
     re.IGNORECASE,
 )
+# A request to the assistant is an instruction in a question's form: "Could you update my
+# phone number to 555-9876?" (but "Can we move it?" asks whether).
+REQUEST = re.compile(
+    r"^\W*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+)?"
+    r"(?:update|change|switch|move|set|make|send|ship|book|reschedule|push|bump|cancel|use|"
+    r"replace|correct|fix|raise|lower|increase|reduce|extend|rename)\b",
+    re.IGNORECASE,
+)
 # A musing asks without a question mark: "I wonder whether we should move it".
 HEDGE = _table(
     r"i wonder (whether|if)",
@@ -309,8 +317,12 @@ def commits(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    """A turn that asks, with a question mark or as a musing; it changes nothing."""
-    return QUESTION.search(text.strip()) is not None or HEDGE.search(text) is not None
+    """A turn that asks, with a question mark or as a musing; it changes nothing. A request
+    to do something is no question."""
+    text = text.strip()
+    if REQUEST.match(text):
+        return False
+    return QUESTION.search(text) is not None or HEDGE.search(text) is not None
 
 
 def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:
