@@ -1533,6 +1533,58 @@ PHRASINGS = [
         ),
     ),
     case(
+        "audit-must-be-done-by",
+        Case(
+            facts=(),
+            turns=(
+                "The audit must be done by March 31.",
+                "Update: the audit deadline moved to April 15.",
+            ),
+            question="When is the audit due?",
+            expect=(("audit", "April 15"),),
+            live=("April 15",),
+            dead=("March 31",),
+        ),
+    ),
+    case(
+        "venue-holds-a-maximum",
+        Case(
+            facts=(),
+            turns=(
+                "The room holds a maximum of 40 people.",
+                "Correction: the room holds a maximum of 35 people.",
+            ),
+            question="How many people fit in the room?",
+            expect=(("room", "35 people"),),
+            live=("35 people",),
+            dead=("40 people",),
+        ),
+    ),
+    case(
+        "someone-moved-house",
+        Case(
+            facts=(("office_address", "88 Pine Road"),),
+            turns=("My sister moved to 14 Birch Lane last week.",),
+            question="What is the office address?",
+            expect=(("office_address", "88 Pine Road"),),
+            live=("88 Pine Road",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "a-duration-is-no-capacity",
+        Case(
+            facts=(("quality_gate", "All features require 80% test coverage"),),
+            turns=("Writing tests to 80% coverage takes 3 days.",),
+            question="What does the quality gate require?",
+            expect=(("quality_gate", "80% test coverage"),),
+            live=("80% test coverage",),
+            dead=(),
+            unchanged=True,
+        ),
+    ),
+    case(
         "school-labelled-change",
         Case(
             facts=(("exam_room", "Hall B"),),

@@ -43,7 +43,8 @@ _WENT = (
     r"(?:went|goes|is going|will go)\s+(?:up|down)|rose|rises|fell|falls|dropped|drops|"
     r"climbed|climbs|jumped|jumps|grew|grows|shrank|shrinks|slipped|slips|slid|slides|"
     r"increased|increases|decreased|decreases|"
-    r"(?:shifts|moves|changes|switches)|(?:is|are|will be)\s+(?:shifting|moving|changing|switching)|"
+    r"(?:shifts|moves|changes|switches|shifted|moved|changed|switched)|"
+    r"(?:is|are|will be)\s+(?:shifting|moving|changing|switching)|"
     r"will\s+(?:shift|move|change|switch|rise|fall|drop|increase|decrease)"
 )
 # "changed the policy to require approval": a verb after "to" gives a purpose, not a value.
@@ -216,6 +217,19 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             False,
             _TIMED,
         ),
+        (  # a deadline: "the audit must be done by March 31"
+            rf"\b{_S}\s+(?:must|needs to|has to|should)\s+be\s+(?:done|finished|completed|"
+            rf"delivered|submitted|shipped|ready|signed|filed|paid)\s+(?:by|before|on)\s+{_V}",
+            False,
+            _TIMED,
+        ),
+        (  # a capacity: "the room holds a maximum of 40 people"
+            rf"\b{_S}\s+(?:holds|seats|fits|accommodates)\s+"
+            rf"(?:(?:a\s+maximum\s+of|up\s+to|at\s+most|no\s+more\s+than)\s+)?{_V}",
+            False,
+            None,
+        ),
+
         (
             rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be|costs?|will cost|comes to|totals|amounts to)\s+{_V}",
             False,
@@ -352,7 +366,7 @@ def assertion(text: str) -> Assertion | None:
     return None
 
 
-_PLAIN_VALUE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
+_PLAIN_VALUE = re.compile(r"(?:\d[\d,.]*\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
 _NO_VALUE = frozenset(
     """that it this them those these one something anything nothing everything here there
     not no yes also still just really very""".split()
@@ -361,7 +375,7 @@ _NO_VALUE = frozenset(
 
 def substantive(value: str) -> bool:
     """A value worth recording as a fact: an amount, a date, a name or a code, or a short
-    plain one ("blue", "remote first") that is no verdict and no pronoun."""
+    plain one ("blue", "remote first", "40 people") that is no verdict and no pronoun."""
     if value_parts(value):
         return True
     words = value.lower().split()
