@@ -179,10 +179,11 @@ def _target(
     earlier: Sequence[Turn],
     anaphoric: bool = False,
 ) -> Fact | None:
-    """The live fact a claim replaces. A subject names it; a corrective claim with no
-    subject of its own replaces the fact in focus, and so does one that points back at
-    what was just said ("I'm overriding that: the allocation is $80,000") with a value of
-    the focus fact's kind, whatever word it uses for the subject."""
+    """The live fact a claim replaces. The value it replaces or a subject names it; a
+    corrective claim with no subject of its own replaces the fact in focus, and so does
+    one that points back at what was just said ("I'm overriding that: the allocation is
+    $80,000") with a value of the focus fact's kind, whatever word it uses for the
+    subject."""
     candidates = [f for f in live if f.source.origin != SIGNAL_ORIGIN and f.scope == Scope.GLOBAL]
     if claim.old:
         # Named by the value it replaces ("replacing MySQL", "12 chairs, not 10"); a bare
