@@ -1533,6 +1533,39 @@ PHRASINGS = [
         ),
     ),
     case(
+        "saas-upgraded-to",
+        Case(
+            facts=(("plan_tier", "Basic plan"),),
+            turns=("We upgraded to the Pro plan yesterday.",),
+            question="Which plan are we on?",
+            expect=(("plan_tier", "Pro plan"),),
+            live=("Pro plan",),
+            dead=("Basic plan",),
+        ),
+    ),
+    case(
+        "crm-transferred-to",
+        Case(
+            facts=(("account_owner", "Lisa Park"),),
+            turns=("The account was transferred to Omar Haddad.",),
+            question="Who owns the account?",
+            expect=(("account_owner", "Omar Haddad"),),
+            live=("Omar Haddad",),
+            dead=("Lisa Park",),
+        ),
+    ),
+    case(
+        "support-reassigned",
+        Case(
+            facts=(("ticket_owner", "Sam Lee"),),
+            turns=("I reassigned the ticket to Dana Cho.",),
+            question="Who owns the ticket?",
+            expect=(("ticket_owner", "Dana Cho"),),
+            live=("Dana Cho",),
+            dead=("Sam Lee",),
+        ),
+    ),
+    case(
         "audit-must-be-done-by",
         Case(
             facts=(),

@@ -31,12 +31,15 @@ _TIMED = frozenset({"date", "time", "duration", "frequency"})
 _CHANGE_VERB = (
     r"change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|"
     r"shift|shifted|push|pushed|bump|bumped|increase|increased|reduce|reduced|raise|raised|"
-    r"lower|lowered|cut|upped|extend|extended|shorten|shortened|rename|renamed"
+    r"lower|lowered|cut|upped|extend|extended|shorten|shortened|rename|renamed|"
+    r"upgrade|upgraded|downgrade|downgraded|transfer|transferred|reassign|reassigned|"
+    r"assign|assigned|migrate|migrated|convert|converted"
 )
 _MOVED = (
     r"(?:changed|switched|moved|updated|shifted|pushed|bumped|increased|reduced|raised|lowered|"
     r"cut|rescheduled|postponed|delayed|brought|revised|amended|corrected|adjusted|extended|"
-    r"upped|shortened|renamed)"
+    r"upped|shortened|renamed|upgraded|downgraded|transferred|reassigned|assigned|migrated|"
+    r"converted|handed over)"
 )
 # A value that changes by itself: "the price per seat went up to $45".
 _WENT = (
