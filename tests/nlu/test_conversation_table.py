@@ -591,6 +591,75 @@ REVERSIONS = [
 
 SIDE_SCOPES = [
     case(
+        "events-say-we-then-back",
+        Case(
+            facts=(("budget", "$50,000"),),
+            turns=(
+                "Say we got $90,000, could we add a second venue?",
+                "Ok, coming back to the actual plan.",
+            ),
+            question="What is the budget?",
+            expect=(("budget", "$50,000"),),
+            live=("$50,000",),
+            dead=("$90,000",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "hr-assume-then-anyway",
+        Case(
+            facts=(("team_size", "6 people"),),
+            turns=(
+                "Assume the team grows to 10 people next year; we'd need a bigger office.",
+                "Anyway.",
+            ),
+            question="How big is the team?",
+            expect=(("team_size", "6 people"),),
+            live=("6 people",),
+            dead=("10 people",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "launch-pretend-then-reality",
+        Case(
+            facts=(("launch_date", "May 4"),),
+            turns=("Let's pretend launch slips to June 1. What breaks?", "Back to reality."),
+            question="When do we launch?",
+            expect=(("launch_date", "May 4"),),
+            live=("May 4",),
+            dead=("June 1",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "office-picture-this",
+        Case(
+            facts=(("office", "Austin"),),
+            turns=("Picture this: we open an office in Denver next spring.", "Right, where was I."),
+            question="Where is the office?",
+            expect=(("office", "Austin"),),
+            live=("Austin",),
+            dead=("Denver",),
+            unchanged=True,
+        ),
+    ),
+    case(
+        "courier-one-sec-where-was-i",
+        Case(
+            facts=(("budget", "$50,000"),),
+            turns=(
+                "Sorry, one sec, the courier needs $40 for the delivery.",
+                "Where was I? Oh right, the plan.",
+            ),
+            question="What is the budget?",
+            expect=(("budget", "$50,000"),),
+            live=("$50,000",),
+            dead=("$40",),
+            unchanged=True,
+        ),
+    ),
+    case(
         "facilities-quick-aside",
         Case(
             facts=(("deadline", "March 30"),),
