@@ -591,6 +591,17 @@ REVERSIONS = [
 
 SIDE_SCOPES = [
     case(
+        "say-thanks-opens-nothing",
+        Case(
+            facts=(("budget", "$50,000"),),
+            turns=("Say thanks to the team for me.", "The budget is now $60,000."),
+            question="What is the budget?",
+            expect=(("budget", "$60,000"),),
+            live=("$60,000",),
+            dead=("$50,000",),
+        ),
+    ),
+    case(
         "events-say-we-then-back",
         Case(
             facts=(("budget", "$50,000"),),

@@ -100,8 +100,12 @@ OPEN_HYPOTHETICAL = _table(
     r"picture this",
 )
 # Words that open a hypothetical only at the head of a sentence: "Say we got $90,000",
-# "Assume the team grows" (but "I'd say we ship Friday" states a plan).
-OPEN_HYPOTHETICAL_HEAD = re.compile(r"(?:^|[.!?]\s+)\W*(?:say|assume|assuming)\b", re.I)
+# "Assume the team grows" (but "I'd say we ship Friday" states a plan, and "Say thanks to
+# the team" asks for something).
+OPEN_HYPOTHETICAL_HEAD = re.compile(
+    r"(?:^|[.!?]\s+)\W*(?:say\s+(?:we|you|they|i|someone|somebody|a|an)|assume|assuming)\b",
+    re.IGNORECASE,
+)
 CLOSE_SIDE = _table(
     r"back to",
     r"anyway",
