@@ -6,8 +6,8 @@ Each size gets a fresh store. Facts come from several domains with a varied voca
 and a quarter of them are superseded. Ingestion goes through `Session.write_many` in
 batches. A freshly opened engine then times its first context on its own (that one loads
 the view's facts into memory, as in a new process), and latency is measured on
-`Session.context(query, budget=8000)` for varied queries after it. Run by hand; not part
-of the test suite.
+`Session.context(query, budget=8000)` for varied queries after it, then that of single
+`Session.write` calls. Run by hand; not part of the test suite.
 """
 
 from __future__ import annotations
@@ -97,6 +97,20 @@ def measure(engine: Engine, user: Principal, queries: int, rng: random.Random) -
     return sorted(latencies)
 
 
+def measure_writes(engine: Engine, user: Principal, writes: int, rng: random.Random) -> list[float]:
+    """One `Session.write` at a time after the contexts, as an agent records what it learns:
+    each new fact is checked against the facts it may repeat or replace."""
+    session = engine.session(user)
+    latencies = []
+    for n in range(writes):
+        domain = rng.choice(list(DOMAINS))
+        key = f"{domain}_{rng.choice(DOMAINS[domain])}_new_{n}"
+        started = time.perf_counter()
+        session.write(key, fact_value(rng, domain, n))
+        latencies.append(time.perf_counter() - started)
+    return sorted(latencies)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
@@ -106,6 +120,7 @@ def main() -> None:
     print(f"machine: a 10-million-step Python loop takes {python_loop_seconds():.2f} s")
     print(
         f"{'facts':>8} {'ingest s':>9} {'first s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}"
+        f" {'write p50 ms':>13}"
     )
     for size in args.sizes:
         rng = random.Random(size)
@@ -115,11 +130,13 @@ def main() -> None:
             engine.close()
             engine, first = first_context(url, user)
             latencies = measure(engine, user, args.queries, rng)
+            writes = measure_writes(engine, user, 100, rng)
             engine.close()
 
         print(
             f"{size:>8} {ingest:>9.2f} {first:>8.2f} {1000 * statistics.median(latencies):>7.1f} "
             f"{percentile(latencies, 0.95):>7.1f} {percentile(latencies, 0.99):>7.1f}"
+            f" {1000 * statistics.median(writes):>13.1f}"
         )
 
 

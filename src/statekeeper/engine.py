@@ -58,6 +58,8 @@ from statekeeper.store.base import UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
 
 Clock = Callable[[], datetime]
+# The words of a turn or a new fact that find the facts it may be about: its rarest.
+RELATED_TERMS = 5
 EnvironmentProvider = Callable[[datetime], Environment]
 
 
@@ -608,13 +610,16 @@ class Session:
         return turn
 
     def related_facts(self, text: str, limit: int = 50) -> list[Fact]:
-        """Live facts this principal may read that a text may be about: full-text matches
-        first, then the most recent."""
-        from statekeeper.context.terms import query_terms
-
-        with self.engine.store.read(self.principal.org) as uow:
-            found = uow.search_valid_facts(self.view, query_terms(text), limit)
-            found += uow.valid_facts(self.view, limit=limit)
+        """Live facts this principal may read that a text may be about: the best full-text
+        matches first, then the most recent. They come from the view's facts held in memory
+        and ranked as contexts rank them: the store's full-text index scores every match
+        before it picks the best, which at 100,000 facts made each write and each observed
+        turn take about 100 ms."""
+        with (
+            self.engine.store.read(self.principal.org) as uow,
+            self.engine.snapshots.synced(self.view, uow) as snapshot,
+        ):
+            found = snapshot.ranked(text, limit, rarest=RELATED_TERMS) + snapshot.newest(limit)
         unique = {f.id: f for f in found if self.engine.access.can_read(self.principal, f)}
         return list(unique.values())
 

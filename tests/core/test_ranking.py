@@ -20,7 +20,7 @@ def _full_scoring(index: Bm25Index, query: str, limit: int) -> list[int]:
     index._check_drift()
     terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
     postings = sorted(
-        (index._term_weights(t) for t in terms if t in index._postings), key=len, reverse=True
+        (index.scores(t) for t in terms if t in index._postings), key=len, reverse=True
     )
     if not postings:
         return []
@@ -54,3 +54,37 @@ def test_same_ranking_as_full_scoring(
         index.remove(doc)
         index.add(doc + 100, " ".join(docs[doc % len(docs)]) if docs else "acme")
     assert index.top(text, limit) == _full_scoring(index, text, limit)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["add", "remove", "query"]),
+            st.integers(min_value=0, max_value=15),
+            st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+        ),
+        max_size=60,
+    )
+)
+def test_kept_weights_follow_every_change(steps: list[tuple[str, int, list[str]]]) -> None:
+    """Weights and orders kept between queries are updated entry by entry as documents come
+    and go; after any sequence of changes they equal the ones computed afresh."""
+    index = Bm25Index()
+    for action, doc, words in steps:
+        if action == "add":
+            index.add(doc, " ".join(words))
+        elif action == "remove":
+            index.remove(doc)
+        else:
+            text = " ".join(words)
+            assert index.top(text, 5) == _full_scoring(index, text, 5)
+        for term, weights in index._weights.items():
+            fresh = {
+                d: index._weight(tf, index._lengths[d]) for d, tf in index._postings[term].items()
+            }
+            assert weights == fresh
+            if term in index._ranked:
+                assert index._ranked[term] == sorted(
+                    fresh.items(), key=lambda pair: (pair[1], pair[0]), reverse=True
+                )

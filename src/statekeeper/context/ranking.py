@@ -1,18 +1,21 @@
 """BM25 relevance over a view's live facts, held in memory and updated fact by fact.
 
 The store's full-text index scores every match of a query before it picks the best (at
-10,000 facts a common word matches thousands), so the context path ranks here instead: an
-inverted index that a write changes by one fact, and whose per-term weights are computed
-once and reused until that term's postings change or the collection's shape drifts.
+10,000 facts a common word matches thousands), so contexts and the conversation rules rank
+here instead: an inverted index that a write changes by one fact. Each term keeps its
+documents' weights without the term's idf, and those weights in order, once a query has
+needed them; a write adds or removes its own entries and leaves the rest, since the idf,
+which every write of the term changes, is one factor of the whole term applied at query
+time. Only a drift of the collection's mean length beyond 10% computes them afresh.
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
-from operator import itemgetter
 
 import Stemmer
 
@@ -39,9 +42,11 @@ class Bm25Index:
         self._terms: dict[int, tuple[str, ...]] = {}
         self._lengths: dict[int, int] = {}
         self._total = 0
+        # Per term, as queries need them: each document's weight without the idf, and the
+        # same pairs best first (newer first among equals).
         self._weights: dict[str, dict[int, float]] = {}
-        self._ranked: dict[str, list[tuple[int, float]]] = {}  # postings by weight, as needed
-        self._shape = (0.0, 0.0)  # the size and mean length the cached weights assume
+        self._ranked: dict[str, list[tuple[int, float]]] = {}
+        self._mean = 0.0  # the mean length the kept weights assume
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -63,7 +68,12 @@ class Bm25Index:
                 postings[term] = {doc: tf}
             else:
                 posting[doc] = tf
-        self._forget_weights(counts)
+            weights = self._weights.get(term)
+            if weights is not None:
+                weight = weights[doc] = self._weight(tf, len(terms))
+                ranked = self._ranked.get(term)
+                if ranked is not None:
+                    insort(ranked, (doc, weight), key=_BEST_FIRST)
 
     def remove(self, doc: int) -> None:
         terms = self._terms.pop(doc, None)
@@ -75,7 +85,15 @@ class Bm25Index:
             del posting[doc]
             if not posting:
                 del self._postings[term]
-        self._forget_weights(terms)
+            weights = self._weights.get(term)
+            if weights is not None:
+                weight = weights.pop(doc)
+                ranked = self._ranked.get(term)
+                if ranked is not None:
+                    del ranked[bisect_left(ranked, _BEST_FIRST((doc, weight)), key=_BEST_FIRST)]
+                if not posting:
+                    del self._weights[term]
+                    self._ranked.pop(term, None)
 
     def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
         """The documents holding the rarest of these terms (every document that holds them
@@ -84,8 +102,9 @@ class Bm25Index:
             return None
         return min((self._postings.get(t, {}).keys() for t in terms), key=len)
 
-    def top(self, query: str, limit: int) -> list[int]:
+    def top(self, query: str, limit: int, rarest: int | None = None) -> list[int]:
         """The `limit` best documents for a query, best first; none if no term matches.
+        With `rarest`, only that many of the query's terms count: those in fewest documents.
 
         Only the shorter postings are walked. A document holding none of their terms scores
         its weight for the longest posting's term alone, so of those only the best `limit`
@@ -96,22 +115,26 @@ class Bm25Index:
         self._check_drift()
         terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
         held = sorted((t for t in terms if t in self._postings), key=self._length, reverse=True)
+        if rarest is not None:
+            held = held[-rarest:] if rarest else []
         if not held:
             return []
+        first = self._idf(held[0])
         longest = self._term_weights(held[0])
-        rest = [self._term_weights(term) for term in held[1:]]
-        scores = dict(rest[0]) if rest else {}
+        rest = [(self._idf(term), self._term_weights(term)) for term in held[1:]]
+        scores = {doc: rest[0][0] * weight for doc, weight in rest[0][1].items()} if rest else {}
         for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
-            scores[doc] += longest[doc]
-        for weights in rest[1:]:
+            scores[doc] += first * longest[doc]
+        for idf, weights in rest[1:]:
             for doc, weight in weights.items():
-                scores[doc] = (scores[doc] if doc in scores else longest.get(doc, 0.0)) + weight
+                base = scores[doc] if doc in scores else first * longest.get(doc, 0.0)
+                scores[doc] = base + idf * weight
         alone = 0
         for doc, weight in self._by_weight(held[0]):
             if alone == limit:
                 break
             if doc not in scores:
-                scores[doc] = weight
+                scores[doc] = first * weight
                 alone += 1
         if len(scores) <= limit:
             return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
@@ -122,46 +145,55 @@ class Bm25Index:
         tied = sorted([doc for doc, s in scores.items() if s == cut], reverse=True)
         return [doc for _, doc in above] + tied[: limit - len(above)]
 
+    def scores(self, term: str) -> dict[int, float]:
+        """Each document's BM25 score for one term, its idf included."""
+        if not self._lengths:
+            return {}
+        self._check_drift()
+        idf = self._idf(term)
+        return {doc: idf * weight for doc, weight in self._term_weights(term).items()}
+
     def _length(self, term: str) -> int:
         return len(self._postings[term])
+
+    def _idf(self, term: str) -> float:
+        """Positive for every term: a term no document lacks still weighs a little."""
+        held = len(self._postings.get(term, ()))
+        return math.log(1 + (len(self._lengths) - held + 0.5) / (held + 0.5))
+
+    def _weight(self, tf: int, length: int) -> float:
+        return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self._mean))
 
     def _by_weight(self, term: str) -> list[tuple[int, float]]:
         """A term's documents, best weight first (newer first among equals)."""
         ranked = self._ranked.get(term)
         if ranked is None:
-            ranked = sorted(self._term_weights(term).items(), key=itemgetter(1, 0), reverse=True)
+            ranked = sorted(self._term_weights(term).items(), key=_BEST_FIRST)
             self._ranked[term] = ranked
         return ranked
 
     def _check_drift(self) -> None:
-        """Cached weights assume a collection size and mean length; past a drift of 10% in
-        either, they are computed afresh."""
-        shape = (len(self._lengths), self._total / len(self._lengths))
-        if any(
-            abs(now - then) > _DRIFT * then for now, then in zip(shape, self._shape, strict=True)
-        ):
+        """Kept weights assume a mean document length; past a drift of 10% they are
+        computed afresh."""
+        mean = self._total / len(self._lengths)
+        if abs(mean - self._mean) > _DRIFT * self._mean or not self._mean:
             self._weights.clear()
             self._ranked.clear()
-            self._shape = shape
-
-    def _forget_weights(self, terms: Iterable[str]) -> None:
-        """Drop the cached weights of terms whose postings changed (none are cached while
-        a snapshot first loads, which adds every document)."""
-        if self._weights or self._ranked:
-            for term in terms:
-                self._weights.pop(term, None)
-                self._ranked.pop(term, None)
+            self._mean = mean
 
     def _term_weights(self, term: str) -> dict[int, float]:
-        """Each document's BM25 score for one term (its idf included)."""
+        """Each document's weight for one term, without the term's idf."""
         weights = self._weights.get(term)
         if weights is None:
-            posting = self._postings.get(term, {})
-            count, mean = self._shape
-            idf = math.log(1 + (count - len(posting) + 0.5) / (len(posting) + 0.5))
+            lengths = self._lengths
             weights = {
-                doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * self._lengths[doc] / mean))
-                for doc, tf in posting.items()
+                doc: self._weight(tf, lengths[doc])
+                for doc, tf in self._postings.get(term, {}).items()
             }
             self._weights[term] = weights
         return weights
+
+
+def _BEST_FIRST(pair: tuple[int, float]) -> tuple[float, int]:
+    """The order of a term's documents: higher weight first, then the newer."""
+    return (-pair[1], -pair[0])

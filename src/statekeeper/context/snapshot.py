@@ -1,16 +1,18 @@
-"""A view's facts held in memory between contexts, brought up to date by revision stamps.
+"""A view's facts held in memory between reads, brought up to date by revision stamps.
 
 Every write stamps the fact rows it changes with the organization's next revision. A
-context first asks the store for the newest revision (one indexed lookup); if it moved, it
-fetches only the rows stamped since, whichever process wrote them. Ranking, the dead values
-to scrub and the cleaned text of each fact are then computed once per revision instead of
-once per query.
+context, or a write looking for the facts it may repeat or replace, first asks the store
+for the newest revision (one indexed lookup); if it moved, it fetches only the rows stamped
+since, whichever process wrote them. The ranking index and the order of the newest facts
+change by those rows alone; the dead values to scrub and the cleaned text of each fact are
+computed once per revision instead of once per query.
 """
 
 from __future__ import annotations
 
 import heapq
 import threading
+from bisect import bisect_left, insort
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Iterator, Set
 from contextlib import contextmanager
@@ -35,6 +37,9 @@ class Snapshot:
         self.live: dict[str, Fact] = {}
         self.seq: dict[str, int] = {}
         self.by_seq: dict[int, str] = {}
+        # The live facts' sequence numbers in order, so the newest are the last few: a write
+        # appends its fact's and takes out those it ended.
+        self.live_seqs: list[int] = []
         self.dead: dict[str, tuple[datetime, int, str]] = {}  # id: (when, seq, text)
         self.special: set[str] = set()  # live facts not every reader sees: scoped, restricted
         self.review: set[str] = set()  # live facts waiting for recalculation
@@ -56,13 +61,21 @@ class Snapshot:
         if newest == self.revision:
             return
         changed = uow.changed_since(self.view, self.revision)
+        loading = self.revision < 0
         for stamped in changed:
-            self._apply(stamped)
+            self._apply(stamped, loading)
+        if loading:
+            self.live_seqs = sorted(self.seq[i] for i in self.live)
         self.revision = max([newest, *(s.rev for s in changed)])
         self._memo.clear()
 
-    def _apply(self, stamped: Stamped) -> None:
+    def _apply(self, stamped: Stamped, loading: bool = False) -> None:
+        """Bring one fact up to date; while `loading` a fresh snapshot, the order of live
+        sequence numbers is left for `sync` to sort once."""
         fact = stamped.fact
+        if fact.id in self.live and not loading:
+            seqs = self.live_seqs
+            del seqs[bisect_left(seqs, self.seq[fact.id])]
         self.live.pop(fact.id, None)
         self.dead.pop(fact.id, None)
         self.special.discard(fact.id)
@@ -83,6 +96,8 @@ class Snapshot:
             self.dead[fact.id] = (when, stamped.seq, fact.text)
             return
         self.live[fact.id] = fact
+        if not loading:
+            insort(self.live_seqs, stamped.seq)
         if fact.scope != Scope.GLOBAL or fact.restricted:
             self.special.add(fact.id)
         if fact.needs_review:
@@ -107,19 +122,26 @@ class Snapshot:
 
     # -- reads --------------------------------------------------------------------------
 
-    def ranked(self, query: str, limit: int) -> list[Fact]:
-        return [self.live[self.by_seq[doc]] for doc in self.index.top(query, limit)]
+    def ranked(self, query: str, limit: int, rarest: int | None = None) -> list[Fact]:
+        """The live facts best matching a query, best first; with `rarest`, ranked by only
+        that many of its words, the rarest (a whole turn's common words add little but
+        cost a walk through thousands of facts each)."""
+        docs = self.index.top(query, limit, rarest)
+        return [self.live[self.by_seq[doc]] for doc in docs]
 
     def newest(self, limit: int | None = None, constraints: bool = False) -> list[Fact]:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
 
         def build() -> list[Fact]:
-            pool = self.constraints if constraints else self.live.keys()
-            if limit is None:
-                ids = sorted(pool, key=self.seq.__getitem__, reverse=True)
-            else:
-                ids = heapq.nlargest(limit, pool, key=self.seq.__getitem__)
-            return [self.live[i] for i in ids]
+            if constraints:
+                pool = self.constraints
+                if limit is None:
+                    ids = sorted(pool, key=self.seq.__getitem__, reverse=True)
+                else:
+                    ids = heapq.nlargest(limit, pool, key=self.seq.__getitem__)
+                return [self.live[i] for i in ids]
+            seqs = self.live_seqs if limit is None else self.live_seqs[-limit:] if limit else []
+            return [self.live[self.by_seq[seq]] for seq in reversed(seqs)]
 
         return self.memo(("newest", limit, constraints), build)
 
