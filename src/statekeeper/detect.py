@@ -9,6 +9,7 @@ Reversions restore an earlier value. Side scopes keep digressions and hypothetic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -270,8 +271,17 @@ def retire_duplicates(session: Session, fact: Fact, superseded: Sequence[str]) -
             session.retire(other.id, fact.id, "carried a superseded value")
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def _same_value(a: str, b: str) -> bool:
-    return nlu.mentions(a, b) and nlu.mentions(b, a)
+    """Each text states the other, with the same numbers: "Item 3 ships from dock 3" is
+    not "Item 7 ships from dock 7", though every word but the numbers is the same."""
+    return (
+        nlu.mentions(a, b)
+        and nlu.mentions(b, a)
+        and sorted(_NUMBER.findall(a)) == sorted(_NUMBER.findall(b))
+    )
 
 
 def on_fact(session: Session, fact: Fact) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from statekeeper import Principal
+from statekeeper import Engine, Principal
 from statekeeper.context.ranking import Bm25Index
 from tests.conftest import ALICE, Clock, MakeEngine
 
@@ -87,3 +87,29 @@ def test_a_closed_engine_keeps_no_facts_in_memory(make_engine: MakeEngine) -> No
     assert len(engine.snapshots) == 2
     engine.close()
     assert len(engine.snapshots) == 0
+
+
+def test_a_warm_snapshot_orders_its_newest_facts_as_a_fresh_one(make_engine: MakeEngine) -> None:
+    """The order of live facts is kept by each write (appended, or taken out when a fact
+    ends); it must equal the one a freshly loaded snapshot sorts."""
+    engine = make_engine("state.db")
+    session = engine.session(ALICE)
+    for n in range(12):
+        session.write(f"item_{n}", f"Item {n} ships from dock {n}")
+    session.context("Which dock?")  # the snapshot is loaded here, then kept warm
+    revised = session.write("item_3", "Item 3 ships from dock 40", supersedes="item_3")
+    session.forget("item_5")
+    session.write("item_12", "Item 12 ships from dock 12")
+
+    def newest(source: Engine, limit: int | None) -> list[str]:
+        with (
+            source.store.read(ALICE.org) as uow,
+            source.snapshots.synced(session.view, uow) as snapshot,
+        ):
+            return [fact.id for fact in snapshot.newest(limit)]
+
+    fresh = make_engine("state.db")
+    assert newest(engine, None) == newest(fresh, None)
+    assert len(newest(engine, None)) == 12
+    assert newest(engine, 2)[1] == revised.id
+    assert newest(engine, 3) == newest(fresh, None)[:3]

@@ -133,3 +133,18 @@ def test_key_whitespace_normalized_on_reads(alice: Session) -> None:
     assert alice.get("city ").id == fact.id
     assert alice.current_value(" city") == "Lisbon"
     assert [f.id for f in alice.history(" city ")] == [fact.id]
+
+
+def test_a_superseded_value_takes_its_copies_under_other_keys(alice: Session) -> None:
+    alice.write("venue", "Harbor Hotel ballroom")
+    copy = alice.write("offsite_venue", "Harbor Hotel ballroom")
+    alice.write("venue", "Pier 9 loft", supersedes="venue")
+    assert not alice.is_current(copy.id)
+
+
+def test_values_that_differ_in_their_numbers_are_no_copies(alice: Session) -> None:
+    for n in range(6):
+        alice.write(f"item_{n}", f"Item {n} ships from dock {n}")
+    alice.write("item_3", "Item 3 ships from dock 40", supersedes="item_3")
+    assert len(alice.facts()) == 6
+    assert alice.current_value("item_4") == "Item 4 ships from dock 4"
