@@ -69,7 +69,8 @@ def test_same_ranking_as_full_scoring(
 )
 def test_kept_weights_follow_every_change(steps: list[tuple[str, int, list[str]]]) -> None:
     """Weights and orders kept between queries are updated entry by entry as documents come
-    and go; after any sequence of changes they equal the ones computed afresh."""
+    and go, and scores dropped when their term's idf changes; after any sequence of changes
+    they equal the ones computed afresh."""
     index = Bm25Index()
     for action, doc, words in steps:
         if action == "add":
@@ -88,3 +89,6 @@ def test_kept_weights_follow_every_change(steps: list[tuple[str, int, list[str]]
                 assert index._ranked[term] == sorted(
                     fresh.items(), key=lambda pair: (pair[1], pair[0]), reverse=True
                 )
+        for term, scores in index._scores.items():
+            idf = index._idf(term)
+            assert scores == {d: idf * w for d, w in index._weights[term].items()}

@@ -2,11 +2,11 @@
 
 The store's full-text index scores every match of a query before it picks the best (at
 10,000 facts a common word matches thousands), so contexts and the conversation rules rank
-here instead: an inverted index that a write changes by one fact. Each term keeps its
-documents' weights without the term's idf, and those weights in order, once a query has
-needed them; a write adds or removes its own entries and leaves the rest, since the idf,
-which every write of the term changes, is one factor of the whole term applied at query
-time. Only a drift of the collection's mean length beyond 10% computes them afresh.
+here instead: an inverted index that a write changes by one fact. Each term keeps, once a
+query has needed them, its documents' weights without the idf and those weights in order;
+a write adds or removes its own entries there and leaves the rest. The full scores (the
+idf applied) are kept too, until a write of the term changes its idf. The collection's size
+and mean length are taken as fixed until either drifts by 10%.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Collection, Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 import Stemmer
 
@@ -42,11 +43,12 @@ class Bm25Index:
         self._terms: dict[int, tuple[str, ...]] = {}
         self._lengths: dict[int, int] = {}
         self._total = 0
-        # Per term, as queries need them: each document's weight without the idf, and the
-        # same pairs best first (newer first among equals).
+        # Per term, as queries need them: each document's weight without the idf, the same
+        # pairs best first (newer first among equals), and each document's full score.
         self._weights: dict[str, dict[int, float]] = {}
         self._ranked: dict[str, list[tuple[int, float]]] = {}
-        self._mean = 0.0  # the mean length the kept weights assume
+        self._scores: dict[str, dict[int, float]] = {}
+        self._shape = (0.0, 0.0)  # the size and mean length the kept weights assume
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -68,6 +70,7 @@ class Bm25Index:
                 postings[term] = {doc: tf}
             else:
                 posting[doc] = tf
+            self._scores.pop(term, None)
             weights = self._weights.get(term)
             if weights is not None:
                 weight = weights[doc] = self._weight(tf, len(terms))
@@ -85,6 +88,7 @@ class Bm25Index:
             del posting[doc]
             if not posting:
                 del self._postings[term]
+            self._scores.pop(term, None)
             weights = self._weights.get(term)
             if weights is not None:
                 weight = weights.pop(doc)
@@ -119,22 +123,20 @@ class Bm25Index:
             held = held[-rarest:] if rarest else []
         if not held:
             return []
-        first = self._idf(held[0])
-        longest = self._term_weights(held[0])
-        rest = [(self._idf(term), self._term_weights(term)) for term in held[1:]]
-        scores = {doc: rest[0][0] * weight for doc, weight in rest[0][1].items()} if rest else {}
+        longest = self.scores(held[0])
+        rest = [self.scores(term) for term in held[1:]]
+        scores = dict(rest[0]) if rest else {}
         for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
-            scores[doc] += first * longest[doc]
-        for idf, weights in rest[1:]:
+            scores[doc] += longest[doc]
+        for weights in rest[1:]:
             for doc, weight in weights.items():
-                base = scores[doc] if doc in scores else first * longest.get(doc, 0.0)
-                scores[doc] = base + idf * weight
+                scores[doc] = (scores[doc] if doc in scores else longest.get(doc, 0.0)) + weight
         alone = 0
-        for doc, weight in self._by_weight(held[0]):
+        for doc, _ in self._by_weight(held[0]):
             if alone == limit:
                 break
             if doc not in scores:
-                scores[doc] = first * weight
+                scores[doc] = longest[doc]
                 alone += 1
         if len(scores) <= limit:
             return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
@@ -150,48 +152,60 @@ class Bm25Index:
         if not self._lengths:
             return {}
         self._check_drift()
-        idf = self._idf(term)
-        return {doc: idf * weight for doc, weight in self._term_weights(term).items()}
+        scores = self._scores.get(term)
+        if scores is None:
+            idf = self._idf(term)
+            weights = self._weights.get(term)
+            if weights is None:  # both at once: one walk through a long posting, not two
+                weights, scores = {}, {}
+                lengths, mean = self._lengths, self._shape[1]
+                for doc, tf in self._postings.get(term, {}).items():
+                    # _weight's formula, written out: a call per document costs a third more
+                    weight = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / mean))
+                    weights[doc] = weight
+                    scores[doc] = idf * weight
+                self._weights[term] = weights
+            else:
+                scores = {doc: idf * weight for doc, weight in weights.items()}
+            self._scores[term] = scores
+        return scores
 
     def _length(self, term: str) -> int:
         return len(self._postings[term])
 
     def _idf(self, term: str) -> float:
-        """Positive for every term: a term no document lacks still weighs a little."""
+        """Over the collection's size as the kept weights assume it (or the term's own
+        count, where that is more), so a write of other terms leaves it be; and positive for
+        every term: one that no document lacks still weighs a little."""
         held = len(self._postings.get(term, ()))
-        return math.log(1 + (len(self._lengths) - held + 0.5) / (held + 0.5))
+        size = max(self._shape[0], held)
+        return math.log(1 + (size - held + 0.5) / (held + 0.5))
 
     def _weight(self, tf: int, length: int) -> float:
-        return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self._mean))
+        return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self._shape[1]))
 
     def _by_weight(self, term: str) -> list[tuple[int, float]]:
         """A term's documents, best weight first (newer first among equals)."""
         ranked = self._ranked.get(term)
         if ranked is None:
-            ranked = sorted(self._term_weights(term).items(), key=_BEST_FIRST)
+            self.scores(term)  # the weights come with the scores
+            # the order _BEST_FIRST gives, with a key function of C's own
+            ranked = sorted(self._weights[term].items(), key=itemgetter(1, 0), reverse=True)
             self._ranked[term] = ranked
         return ranked
 
     def _check_drift(self) -> None:
-        """Kept weights assume a mean document length; past a drift of 10% they are
-        computed afresh."""
-        mean = self._total / len(self._lengths)
-        if abs(mean - self._mean) > _DRIFT * self._mean or not self._mean:
+        """Kept weights and scores assume a collection size and mean length; past a drift of
+        10% in either, they are computed afresh."""
+        shape = (len(self._lengths), self._total / len(self._lengths))
+        if any(
+            abs(now - then) > _DRIFT * then or not then
+            for now, then in zip(shape, self._shape, strict=True)
+        ):
             self._weights.clear()
             self._ranked.clear()
-            self._mean = mean
-
-    def _term_weights(self, term: str) -> dict[int, float]:
-        """Each document's weight for one term, without the term's idf."""
-        weights = self._weights.get(term)
-        if weights is None:
-            lengths = self._lengths
-            weights = {
-                doc: self._weight(tf, lengths[doc])
-                for doc, tf in self._postings.get(term, {}).items()
-            }
-            self._weights[term] = weights
-        return weights
+            self._scores.clear()
+            self._shape = shape
 
 
 def _BEST_FIRST(pair: tuple[int, float]) -> tuple[float, int]:
