@@ -102,7 +102,7 @@ class Engine:
     settings: Settings = field(default_factory=Settings)
     environment_provider: EnvironmentProvider | None = None
     extractor: Extractor | None = None  # None: the deterministic rules read conversation
-    snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between contexts
+    snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between reads
     similarity: Similarity | None = None  # facts found by meaning, with an embedder
 
     @classmethod
