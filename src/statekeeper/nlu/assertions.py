@@ -232,7 +232,6 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             False,
             None,
         ),
-
         (
             rf"\b(?P<s>(?:the\s+|our\s+)[\w-]+(?:\s+[\w-]+){{0,2}})\s+(?:is|are|will be|costs?|will cost|comes to|totals|amounts to)\s+{_V}",
             False,
