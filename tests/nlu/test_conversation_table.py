@@ -1646,6 +1646,39 @@ PHRASINGS = [
         ),
     ),
     case(
+        "events-the-cap-names-the-budget",
+        Case(
+            facts=(("offsite_budget", "$5,000"),),
+            turns=("Actually the cap is $6,500 now.",),
+            question="How much can we spend on the offsite?",
+            expect=(("offsite_budget", "$6,500"),),
+            live=("$6,500",),
+            dead=("$5,000",),
+        ),
+    ),
+    case(
+        "travel-the-limit-names-the-budget",
+        Case(
+            facts=(("travel_budget", "$2,000 per trip"),),
+            turns=("Update: the limit is $2,500 per trip.",),
+            question="What is the travel budget?",
+            expect=(("travel_budget", "$2,500 per trip"),),
+            live=("$2,500",),
+            dead=("$2,000",),
+        ),
+    ),
+    case(
+        "a-cap-is-no-date",
+        Case(
+            facts=(("launch_date", "May 4"),),
+            turns=("Actually the cap is $6,500 now.",),
+            question="When do we launch?",
+            expect=(("launch_date", "May 4"),),
+            live=("May 4",),
+            dead=(),
+        ),
+    ),
+    case(
         "audit-must-be-done-by",
         Case(
             facts=(),

@@ -409,7 +409,8 @@ def _carries(phrasing: Phrasing, value: str) -> bool:
 
 GENERIC_HEADS = frozenset(
     """plan plans decision choice option approach one thing it that this policy status answer
-    pick call direction idea proposal number figure value date time deadline schedule""".split()
+    pick call direction idea proposal number figure value date time deadline schedule cap
+    limit ceiling maximum max amount total""".split()
 )
 _QUALIFIERS = frozenset(
     "the our this that official final new actual real updated revised current correct".split()
