@@ -71,6 +71,10 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     claim = assertions.assertion(said)
     if claim is None:
         return []
+    if claim.adds:  # a booking with a date, a time or a figure, not already known
+        if not value_parts(claim.value) or any(nlu.mentions(f.text, claim.value) for f in live):
+            return []
+        return _record(session, turn, claim)
     fact = _target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is None:
         if any(nlu.mentions(f.text, claim.value) for f in live):
@@ -150,6 +154,7 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
             source=_source(turn, session),
             scope=turn.scope,
             scope_id=turn.scope_id,
+            implicit=not claim.adds,
             overrule=True,
         )
     ]

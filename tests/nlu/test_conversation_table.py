@@ -466,6 +466,35 @@ IMPLICIT = [
 
 CANCELLATIONS = [
     case(
+        "travel-booked-then-cancelled",
+        Case(
+            facts=(),
+            turns=(
+                "Please book a flight to Denver on May 3.",
+                "Actually, cancel the Denver flight; the trip is off.",
+            ),
+            question="What travel do I have?",
+            expect=(("flight", "cancelled"),),
+            live=(),
+            dead=("May 3",),
+        ),
+    ),
+    case(
+        "travel-two-bookings-one-cancelled",
+        Case(
+            facts=(),
+            turns=(
+                "Book a flight to Denver on May 3.",
+                "Also book a flight to Boston on May 9.",
+                "Cancel the Denver flight.",
+            ),
+            question="What flights do I have?",
+            expect=(),
+            live=("Boston on May 9",),
+            dead=("May 3",),
+        ),
+    ),
+    case(
         "marketing-shelving",
         Case(
             facts=(("spring_campaign", "Spring promo launching April 2"),),
@@ -1676,6 +1705,29 @@ PHRASINGS = [
             expect=(("launch_date", "May 4"),),
             live=("May 4",),
             dead=(),
+        ),
+    ),
+    case(
+        "dinner-booked-then-moved",
+        Case(
+            facts=(),
+            turns=("Book a table for 4 at 7pm.", "Actually, move the table to 8pm."),
+            question="When is dinner?",
+            expect=(("table", "8pm"),),
+            live=("8pm",),
+            dead=("7pm",),
+        ),
+    ),
+    case(
+        "a-suggested-booking-replaces-nothing",
+        Case(
+            facts=(("deadline", "June 1"),),
+            turns=("We should book a venue for the party.",),
+            question="What is the deadline?",
+            expect=(("deadline", "June 1"),),
+            live=("June 1",),
+            dead=(),
+            unchanged=True,
         ),
     ),
     case(

@@ -83,6 +83,7 @@ class Phrasing:
     corrective: bool
     kinds: frozenset[str] | None = None
     cued: bool = False  # read only in a turn that signals a change or a correction
+    adds: bool = False  # states one more thing of its kind (a booking), replacing none
 
 
 ASSERTIONS: tuple[Phrasing, ...] = tuple(
@@ -239,6 +240,17 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
         ),
     )
 ) + (
+    # A booking asked for: "Please book a flight to Denver on May 3" adds a flight, under
+    # the thing booked; it replaces no other flight (a correction or a cancellation does).
+    Phrasing(
+        re.compile(
+            r"\b(?:book|reserve|arrange)\s+(?:a|an|one|two|three|\d+)\s+(?P<s>[a-z]+)\s+"
+            r"(?P<v>(?:to|for|on|at|in|from)\s+[^.;!?]{1,120})",
+            re.IGNORECASE,
+        ),
+        False,
+        adds=True,
+    ),
     # Last, a bare subject, where the turn signals a change: "Typo on my end: launch date is
     # April 24", "going forward, standup is at 10:15am". Unsignalled, such a sentence is as
     # often a remark ("Jordan is in Casey's office", "Feature is code-complete").
@@ -293,6 +305,7 @@ class Assertion:
     subject: str | None
     corrective: bool
     old: str | None = None  # the value it replaces, when the turn names it instead of a subject
+    adds: bool = False  # one more thing of its kind, replacing none
 
     @property
     def cancels(self) -> bool:
@@ -364,6 +377,7 @@ def assertion(text: str) -> Assertion | None:
                     _clean(subject) if subject else None,
                     corrective,
                     _clean(old) if old else None,
+                    phrasing.adds,
                 )
     return None
 
