@@ -620,6 +620,20 @@ REVERSIONS = [
 
 SIDE_SCOPES = [
     case(
+        "btw-brings-news-not-a-digression",
+        Case(
+            facts=(("vendor_status", "VendorA on hold for litigation"),),
+            turns=(
+                "BTW, VendorA litigation was dismissed.",
+                "The vendor status is now VendorA cleared.",
+            ),
+            question="Can we sign with VendorA?",
+            expect=(("vendor_status", "VendorA cleared"),),
+            live=("VendorA cleared",),
+            dead=("on hold for litigation",),
+        ),
+    ),
+    case(
         "say-thanks-opens-nothing",
         Case(
             facts=(("budget", "$50,000"),),
