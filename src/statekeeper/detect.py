@@ -60,7 +60,7 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
     if not said:
         return []
     if turn.scope != Scope.GLOBAL:
-        claim = assertions.assertion(said)
+        claim = assertions.assertion_in(said)
         return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
     target = assertions.reversion(said)
@@ -68,7 +68,7 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         restored = _revert(session, turn, target, live)
         if restored is not None:
             return [restored]
-    claim = assertions.assertion(said)
+    claim = assertions.assertion_in(said)
     if claim is None:
         return []
     if claim.adds:  # a booking with a date, a time or a figure, not already known

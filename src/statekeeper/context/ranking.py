@@ -76,7 +76,7 @@ class Bm25Index:
                 weight = weights[doc] = self._weight(tf, len(terms))
                 ranked = self._ranked.get(term)
                 if ranked is not None:
-                    insort(ranked, (doc, weight), key=_BEST_FIRST)
+                    insort(ranked, (doc, weight), key=_best_first)
 
     def remove(self, doc: int) -> None:
         terms = self._terms.pop(doc, None)
@@ -94,7 +94,7 @@ class Bm25Index:
                 weight = weights.pop(doc)
                 ranked = self._ranked.get(term)
                 if ranked is not None:
-                    del ranked[bisect_left(ranked, _BEST_FIRST((doc, weight)), key=_BEST_FIRST)]
+                    del ranked[bisect_left(ranked, _best_first((doc, weight)), key=_best_first)]
                 if not posting:
                     del self._weights[term]
                     self._ranked.pop(term, None)
@@ -123,8 +123,8 @@ class Bm25Index:
             held = held[-rarest:] if rarest else []
         if not held:
             return []
-        longest = self.scores(held[0])
-        rest = [self.scores(term) for term in held[1:]]
+        longest = self._term_scores(held[0])
+        rest = [self._term_scores(term) for term in held[1:]]
         scores = dict(rest[0]) if rest else {}
         for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
             scores[doc] += longest[doc]
@@ -152,6 +152,10 @@ class Bm25Index:
         if not self._lengths:
             return {}
         self._check_drift()
+        return self._term_scores(term)
+
+    def _term_scores(self, term: str) -> dict[int, float]:
+        """`scores`, once the weights are known to fit the collection's shape."""
         scores = self._scores.get(term)
         if scores is None:
             idf = self._idf(term)
@@ -188,8 +192,8 @@ class Bm25Index:
         """A term's documents, best weight first (newer first among equals)."""
         ranked = self._ranked.get(term)
         if ranked is None:
-            self.scores(term)  # the weights come with the scores
-            # the order _BEST_FIRST gives, with a key function of C's own
+            self._term_scores(term)  # the weights come with the scores
+            # the order _best_first gives, with a key function of C's own
             ranked = sorted(self._weights[term].items(), key=itemgetter(1, 0), reverse=True)
             self._ranked[term] = ranked
         return ranked
@@ -208,6 +212,6 @@ class Bm25Index:
             self._shape = shape
 
 
-def _BEST_FIRST(pair: tuple[int, float]) -> tuple[float, int]:
+def _best_first(pair: tuple[int, float]) -> tuple[float, int]:
     """The order of a term's documents: higher weight first, then the newer."""
     return (-pair[1], -pair[0])

@@ -351,7 +351,12 @@ def statements(text: str) -> str:
 
 
 def assertion(text: str) -> Assertion | None:
-    text = statements(text)
+    """What a turn asserts, if anything."""
+    return assertion_in(statements(text))
+
+
+def assertion_in(text: str) -> Assertion | None:
+    """What a turn's stating sentences (`statements`) assert, if anything."""
     if not text:
         return None
     cancelled = CANCELLATION.search(text)
@@ -507,6 +512,7 @@ def subject_matches(subject: str, key: str, value: str) -> int:
 __all__ = [
     "Assertion",
     "assertion",
+    "assertion_in",
     "generic_subject",
     "reversion",
     "statements",
