@@ -15,10 +15,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation import decide
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.assertions import CANCELLED
 from statekeeper.nlu.extract import Candidate
 from statekeeper.nlu.topic import (
     compatible,
@@ -63,6 +65,9 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         claim = assertions.assertion_in(said)
         return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
+    changed = _apply(session, turn, live, earlier)
+    if changed:
+        return changed
     target = assertions.reversion(said)
     if target:
         restored = _revert(session, turn, target, live)
@@ -93,6 +98,76 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         overrule=True,
     )
     return [written]
+
+
+def _apply(
+    session: Session, turn: Turn, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Fact]:
+    """Apply the replacements and retractions `decide` reads in a turn: a value inside a
+    live fact is changed in a new version of that fact; a value only said in an earlier
+    turn is recorded as said then and ended now, so that it is masked wherever it is
+    carried."""
+    writer = turn.authority or session.principal.authority
+    access = session.engine.access
+    facts = {
+        f.id: f
+        for f in live
+        if f.scope == Scope.GLOBAL
+        and f.source.origin != SIGNAL_ORIGIN
+        and isinstance(f.value, str)
+        and access.can_supersede(writer, f, strict=False)  # what the speaker may change
+    }
+    turns = {t.index: t for t in earlier if t.scope == Scope.GLOBAL}
+    sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
+        decide.Source(t.text, turn_index=t.index) for t in turns.values()
+    ]
+    ops = decide.decide(turn.text, sources)
+    edits: dict[str, str] = {}
+    written: list[Fact] = []
+    for op in ops:
+        source = op.old.source if isinstance(op, decide.Replace) else op.source
+        if source.fact_id is not None:
+            current = edits.get(source.fact_id, str(facts[source.fact_id].value))
+            if isinstance(op, decide.Replace):
+                edits[source.fact_id] = decide.replaced(current, op.old_text, op.new_text)
+            else:
+                edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
+            continue
+        said = turns[source.turn_index or 0]
+        if isinstance(op, decide.Replace):
+            key = decide.slot_name(source.text, op.old.value)
+            old_value, new_value = op.old.value.text, op.new.text
+        else:
+            key = "_".join(sorted(topic_terms(op.words)))[:60] or "item"
+            old_value, new_value = op.item, CANCELLED
+        old = session.write(
+            key, old_value, timestamp=said.timestamp, source=_source(said, session), overrule=True
+        )
+        written.append(
+            session.write(
+                key,
+                new_value,
+                supersedes=old.id,
+                timestamp=turn.timestamp,
+                source=_source(turn, session),
+                overrule=True,
+            )
+        )
+    for fact_id, value in edits.items():
+        fact = facts[fact_id]
+        if value == fact.value or not value:
+            continue
+        written.append(
+            session.write(
+                fact.key,
+                value,
+                supersedes=fact.id,
+                timestamp=turn.timestamp,
+                source=_source(turn, session),
+                overrule=True,
+            )
+        )
+    return written
 
 
 def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidate]) -> list[Fact]:

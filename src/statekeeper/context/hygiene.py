@@ -13,6 +13,8 @@ from collections.abc import Callable, Container, Iterable, Set
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from statekeeper.text.values import typed_values
+
 REDACTED = "[outdated]"
 
 # Values worth matching on their own inside longer text: money, percentages, numbers with a
@@ -52,6 +54,25 @@ def value_parts(text: str) -> frozenset[str]:
         norm(m.group(0)) for m in _NAME.finditer(text) if not _NOT_IN_NAMES.search(m.group(0))
     }
     return frozenset(found)
+
+
+_CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "number", "address", "date"})
+
+
+def typed_parts(text: str) -> frozenset[str]:
+    """The typed values of a text that other texts quote on their own: a phone number, a
+    code, a figure with its unit, and the figure alone when it has three digits or more
+    ("the 2,140 on our sheet" quotes "2,140 sq ft")."""
+    found = set()
+    for value in typed_values(text):
+        if value.kind not in _CARRIED_KINDS:
+            continue
+        found.add(norm(value.text))
+        if value.kind == "quantity":
+            figure = value.text.split()[0].split("-")[0]
+            if sum(c.isdigit() for c in figure) >= 3:
+                found.add(figure)
+    return frozenset(p for p in found if _phrase_worthy(p))
 
 
 def norm(value: str) -> str:
@@ -119,6 +140,7 @@ class DeadValues:
                 if _phrase_worthy(phrase) and not live.contains(phrase):
                     phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live.parts}
+            phrases |= {p for p in typed_parts(text) if not live.contains(p)}
         return cls(tuple(sorted(phrases, key=len, reverse=True)))
 
     def found_in(self, text: str) -> bool:

@@ -1,0 +1,69 @@
+"""A turn as sentences, each with what decides whether it asserts anything of ours: its
+mood, whether it is conditional, hypothetical, set in the past, someone else's, or a
+confirmation of what stands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from statekeeper.conversation.cues import found
+from statekeeper.nlu.interpret import HISTORICAL, NEGATED_CHANGE, is_question
+
+# A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)\s+"
+    r"|(?<=[.!?]['\"’”])\s+|\n+"
+)
+_CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    start: int  # where it starts in the turn
+    question: bool = False
+    conditional: bool = False
+    hypothetical: bool = False
+    past: bool = False
+    third_party: bool = False
+    keeps: bool = False
+    wanted: bool = False  # someone else's wish or request: "the client wants 100 units"
+
+    @property
+    def asserts(self) -> bool:
+        """Whether the sentence can state a new value of ours."""
+        return not (
+            self.question
+            or self.conditional
+            or self.hypothetical
+            or self.past
+            or self.third_party
+            or self.keeps
+        )
+
+
+def sentences(text: str) -> list[Sentence]:
+    out = []
+    position = 0
+    for part in _SENTENCE_END.split(text):
+        start = text.find(part, position)
+        position = start + len(part)
+        stripped = part.strip()
+        if not stripped:
+            continue
+        out.append(
+            Sentence(
+                text=part,
+                start=start,
+                question=is_question(stripped),
+                conditional=_CONDITIONAL.search(stripped) is not None,
+                hypothetical=found("reported_question", stripped),
+                past=HISTORICAL.search(stripped.lower()) is not None,
+                third_party=found("third_party", stripped),
+                wanted=found("wanted", stripped),
+                keeps=NEGATED_CHANGE.search(stripped.lower()) is not None
+                or found("keeps", stripped),
+            )
+        )
+    return out

@@ -1,0 +1,375 @@
+"""What a turn changes, decided against what is already known, as a pure function.
+
+A turn's asserting sentences state typed values. A new value replaces a known value of the
+same kind when the evidence says they are values of one thing: the turn names the old one
+as wrong ("2016, not 2019"), the two differ as a slip of the hand does ("20418873" and
+"20418837"), the words around them agree ("the backsplash is 46 sq ft" and "140 sq ft for
+the backsplash"), or it is the only value of its kind in sight and the turn signals a
+change. The evidence adds up to a score; the best old value must score enough and beat the
+next one, or nothing happens: a missed change costs less than a wrong one, and the turn
+itself can still be recalled.
+
+A retraction names an item ("leave the gift wrap off", "86 the soup") that a known list
+holds; the item is taken out of it, or the whole fact ends when the item is all it says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from statekeeper.conversation.clauses import Sentence, sentences
+from statekeeper.conversation.cues import found, table, tables
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+
+ACCEPT = 3  # the score an alignment needs
+_WINDOW = 8  # content words on each side of a value that tell what it is a value of
+# Kinds a thing usually has one of, whose mere kind hints at the slot.
+_SLOT_KINDS = frozenset({"phone", "email", "address"})
+_SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text that states known values: a live fact's value or an earlier turn."""
+
+    text: str
+    fact_id: str | None = None
+    key: str | None = None
+    turn_index: int | None = None
+
+
+@dataclass(frozen=True)
+class Known:
+    value: TypedValue
+    source: Source
+    anchor: frozenset[str]
+    names: frozenset[str] = frozenset()  # proper names next to its mentions
+
+
+@dataclass(frozen=True)
+class Replace:
+    """`old` (a value inside `old.source`) gives way to `new_text`."""
+
+    old: Known
+    new: TypedValue
+    old_text: str  # the span of the old value that changes: all of it, or the part named
+    new_text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Retract:
+    """`item` (a span of `source.text`) is taken back; `whole` when it is all the fact says."""
+
+    source: Source
+    item: str
+    whole: bool
+    words: str  # what the turn called it
+
+
+Operation = Replace | Retract
+
+
+def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
+    """The replacements and retractions a user's turn makes to what `sources` state."""
+    said = sentences(turn)
+    ops: list[Operation] = list(_replacements(turn, said, sources))
+    replaced = {op.old.source for op in ops if isinstance(op, Replace)}
+    ops += [r for r in _retractions(said, sources) if r.source not in replaced]
+    return ops
+
+
+# -- replacements ---------------------------------------------------------------------------
+
+
+def known_values(sources: Sequence[Source]) -> list[Known]:
+    """Every typed value the sources state, each once (a fact's copy before a turn's),
+    with the words around all its mentions."""
+    found: dict[tuple[str, str], Known] = {}
+    for source in sorted(sources, key=lambda s: s.fact_id is None):
+        for value in typed_values(source.text):
+            near = anchor(source.text, value, _label(source))
+            names = _names(source.text, value)
+            seen = found.get((value.kind, value.key))
+            if seen is not None:
+                near, names = near | seen.anchor, names | seen.names
+                value, source = seen.value, seen.source
+            found[(value.kind, value.key)] = Known(value, source, near, names)
+    return list(found.values())
+
+
+def _label(source: Source) -> str:
+    """What a fact is about by its key and the label before its first colon, if any
+    ("Cleaning with the hygienist: Monday 9:30")."""
+    if source.fact_id is None:
+        return ""
+    head, colon, _ = source.text.partition(":")
+    return " ".join([(source.key or "").replace("_", " "), head if colon else ""])
+
+
+def anchor(text: str, value: TypedValue, extra: str = "") -> frozenset[str]:
+    """The content stems standing next to a value inside its segment of text: what it is a
+    value of ("florist is Petal & Stem", "140 sq ft for the backsplash")."""
+    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
+    stop = _SEGMENT_END.search(text, value.end)
+    end = stop.start() if stop else len(text)
+    before = _blank_values(text[start : value.start]).split()[-_WINDOW:]
+    after = _blank_values(text[value.end : end]).split()[:_WINDOW]
+    return topic_terms(" ".join([*before, *after, extra]))
+
+
+def _names(text: str, value: TypedValue) -> frozenset[str]:
+    """Capitalized words next to a value in its segment: whose or which one it is ("the
+    Hamburg load goes to Bay 7")."""
+    near = anchor(text, value)
+    words = re.findall(r"\b[A-Z][a-z]{2,}\b", text)
+    return frozenset(w.lower() for w in words if topic_terms(w) & near)
+
+
+def _blank_values(text: str) -> str:
+    for value in reversed(typed_values(text)):
+        text = text[: value.start] + " " + text[value.end :]
+    return text
+
+
+def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
+    known = known_values(sources)
+    live_keys = {(k.value.kind, k.value.key) for k in known}
+    kept = {(v.kind, v.key) for s in said if s.keeps for v in typed_values(s.text)}
+    restated = {
+        (v.kind, v.key): s.start
+        for s in said
+        if s.asserts and not _DISOWNS.search(s.text)
+        for v in typed_values(s.text)
+    }
+    scored: list[tuple[int, int, Replace]] = []
+    for position, sentence in enumerate(said):
+        if not sentence.asserts:
+            continue
+        contrasts = _contrasts(sentence.text)
+        lead = said[position - 1].text if position else ""
+        for new in typed_values(sentence.text):
+            if (new.kind, new.key) in live_keys or new.key in contrasts.values():
+                continue
+            near = anchor(sentence.text, new) or topic_terms(lead)
+            bound = _bound(sentence.text, new)
+            candidates = [
+                k
+                for k in known
+                if (k.value.kind, k.value.key) not in kept
+                and (compatible(k.value, new) or _named_old(contrasts.get(new.key), k))
+                and _bound(k.source.text, k.value) == bound
+            ]
+            options = []
+            for k in candidates:
+                score, reason = _score(k, new, near, contrasts.get(new.key), candidates)
+                elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
+                weak = score < 10 and not near_variant(k.value, new)
+                names = _names(sentence.text, new)
+                other = bool(names and k.names and not names & k.names)
+                if weak and (elsewhere != sentence.start or sentence.wanted or other):
+                    continue  # the old value stated as standing, a wish, or another's value
+                score += found("change", sentence.text) or found("change", lead)
+                if score >= ACCEPT:
+                    options.append((score, reason, k))
+            options.sort(key=lambda o: o[0], reverse=True)
+            if not options or (len(options) > 1 and options[1][0] == options[0][0]):
+                continue  # nothing, or no single best: leave it to the recall layer
+            score, reason, old = options[0]
+            old_text = contrasts.get(new.key) or old.value.text
+            new_text = _replacement_text(old, old_text, new)
+            scored.append((score, new.start, Replace(old, new, old_text, new_text, reason)))
+    chosen: list[Replace] = []
+    used_old: set[tuple[str, str]] = set()
+    used_new: set[int] = set()
+    for _, start, op in sorted(scored, key=lambda s: s[0], reverse=True):
+        mark = (op.old.value.kind, op.old.value.key)
+        if mark in used_old or start in used_new:
+            continue
+        used_old.add(mark)
+        used_new.add(start)
+        chosen.append(op)
+    return chosen
+
+
+def _score(
+    old: Known,
+    new: TypedValue,
+    near: frozenset[str],
+    named: str | None,
+    candidates: Sequence[Known],
+) -> tuple[int, str]:
+    if _named_old(named, old):
+        return 10, "named as the old value"
+    score, reasons = 0, []
+    variant = near_variant(old.value, new)
+    if variant:
+        score, reasons = 3, ["a slip of the hand"]
+    shared = len(old.anchor & near)
+    if shared:
+        score += min(2 * shared, 4)
+        reasons.append("the same words around it")
+    label = old.value.unit
+    if old.value.kind == "code" and label and label == new.unit:
+        score += 2
+        reasons.append("the same label")
+    if old.value.kind in _SLOT_KINDS and old.value.kind == new.kind:
+        score += 1
+        reasons.append(f"the {new.kind}")
+    elif old.value.kind == "quantity" == new.kind:
+        score += 1  # counted in the same unit
+        reasons.append("the same unit")
+    if sum(1 for c in candidates if compatible(c.value, new)) == 1:
+        score += 1
+    if old.source.fact_id is None and not (variant or shared):
+        return 0, ""  # a value only said in passing needs more than its kind
+    return score, ", ".join(reasons) or "its kind"
+
+
+def _bound(text: str, value: TypedValue) -> bool:
+    """Whether a figure is stated as a bound ("up to $10,000") rather than an amount."""
+    head = " ".join(text[: value.start].lower().split()[-3:])
+    return table("bounds").search(head) is not None
+
+
+def _named_old(named: str | None, old: Known) -> bool:
+    """Whether the old value a turn names ("not 2290") is, or is inside, this known value."""
+    if not named:
+        return False
+    return re.search(rf"(?<![\w$]){re.escape(named)}(?!\w)", old.value.text, re.I) is not None
+
+
+# A sentence that speaks of a value as wrong or gone.
+_DISOWNS = re.compile(
+    r"\b(?:not|isn'?t|wasn'?t|never|wrong|old|dead|off|instead|anymore|no longer|came from)\b",
+    re.I,
+)
+_NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
+_INSTEAD_OF = re.compile(r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I)
+_ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
+
+
+def _contrasts(sentence: str) -> dict[str, str]:
+    """New values whose sentence names the value they replace, as new key -> old text:
+    "2016 not 2019", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
+    values = typed_values(sentence)
+    pairs = {}
+    for a, b in zip(values, values[1:], strict=False):
+        between = sentence[a.end : b.start]
+        if _NOT_BETWEEN.match(between) or _INSTEAD_OF.match(between):
+            pairs[a.key] = b.text
+        elif _ARROW.match(between) and (
+            between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")
+        ):
+            pairs[b.key] = a.text
+    return pairs
+
+
+def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
+    """What takes the old span's place: the new value, cut to the part that changed when
+    the turn named only part of the old one ("4417 2209, not 2290" changes "2290")."""
+    if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
+        return " ".join(new.text.split()[-len(old_text.split()) :])
+    return new.text
+
+
+# -- retractions ----------------------------------------------------------------------------
+
+_ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
+_WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
+
+
+def _retraction_pattern() -> re.Pattern[str]:
+    before = "|".join(tables()["retract_before"])
+    after = "|".join(tables()["retract_after"])
+    return re.compile(
+        rf"(?<![\w'])(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?(?P<obj>{_WORDS})"
+        rf"(?=\s+(?:{after})\b|\s*[,.;!?]|\s+(?:for|because|since|from|so|but|and)\b|\s*$)",
+        re.IGNORECASE,
+    )
+
+
+def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Retract]:
+    pattern = _retraction_pattern()
+    vague = table("vague_items")
+    out: list[Retract] = []
+    for sentence in said:
+        if sentence.question or sentence.conditional or sentence.hypothetical:
+            continue
+        if sentence.third_party or sentence.past:
+            continue
+        for match in pattern.finditer(sentence.text):
+            words = match.group("obj")
+            wanted = topic_terms(vague.sub(" ", words.lower()))
+            if not wanted:
+                continue
+            hit = _item_holding(wanted, sources)
+            if hit is not None and all(r.source != hit[0] for r in out):
+                source, item, whole = hit
+                out.append(Retract(source, item, whole, words))
+    return out
+
+
+def _item_holding(
+    wanted: frozenset[str], sources: Sequence[Source]
+) -> tuple[Source, str, bool] | None:
+    """The newest list item holding every wanted word: a live fact's before a turn's."""
+    facts = [s for s in sources if s.fact_id is not None]
+    turns = sorted(
+        (s for s in sources if s.fact_id is None),
+        key=lambda s: s.turn_index or 0,
+        reverse=True,
+    )
+    for source in [*facts, *turns]:
+        key_terms = topic_terms(source.key.replace("_", " ")) if source.key else frozenset()
+        if source.fact_id is not None and wanted <= key_terms:
+            return source, source.text, True
+        items = [i.strip(" .!") for i in _ITEM_SPLIT.split(source.text)]
+        holding = [i for i in items if i and wanted <= topic_terms(i) | key_terms]
+        if len(holding) == 1:
+            item = holding[0]
+            whole = source.fact_id is not None and (
+                topic_terms(source.text) <= topic_terms(item) | key_terms
+                or items.index(item) == 0 and ":" in source.text
+            )
+            return source, item, whole
+    return None
+
+
+def slot_name(text: str, value: TypedValue) -> str:
+    """A key for a value only said in passing: the words just before it in its segment
+    ("Student ID 20418873" -> "student_id"), else its kind."""
+    if value.kind == "code" and value.unit:
+        head = text[: value.start] + " " + value.unit
+    else:
+        head = text[: value.start]
+    start = max((m.end() for m in _SEGMENT_END.finditer(head)), default=0)
+    words = [w for w in re.findall(r"[a-z]+", head[start:].lower()) if topic_terms(w)]
+    return "_".join(words[-2:]) or value.kind
+
+
+def without(text: str, item: str) -> str:
+    """A list's text with one item taken out, and the separators left tidy."""
+    at = text.find(item)
+    if at < 0:
+        return text
+    rest = text[:at] + text[at + len(item) :]
+    rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
+    rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
+    rest = re.sub(r":\s*(?:and\s+)?,?\s*", ": ", rest)
+    return re.sub(r"\s{2,}", " ", rest).strip(" ,;")
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """A fact's text with a value changed. When the value is all the text says apart
+    from a qualifier ("$85 (draft)"), the new value stands alone: the qualifier was the
+    old value's."""
+    rest = text.replace(old, " ", 1)
+    if rest == text:
+        return text
+    if not topic_terms(re.sub(r"\([^)]*\)", " ", rest)):
+        return new
+    return text.replace(old, new, 1)

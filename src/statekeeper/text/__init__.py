@@ -1,0 +1,1 @@
+"""Text primitives shared by every step: typed values found in free text."""

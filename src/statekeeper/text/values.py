@@ -1,0 +1,197 @@
+"""Typed values inside free text: what kind of thing a span is, where it is, and what
+stands around it.
+
+A correction is recognised by the type of what it says (a new phone number where a phone
+number was known), not by the verb that carries it, so every kind is found on its own and
+the longest span wins where two kinds overlap. Phone numbers come from `phonenumbers`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import phonenumbers
+
+from statekeeper.nlu.topic import stem
+
+_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+_WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|sday|rsday|urday)?s?\.?"
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
+_STREET = (
+    r"St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Ct|Court|Pl|Place|"
+    r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
+)
+_UNIT_STOP = frozenset(
+    "a an the and or of to for in on at by with from is are was be it its this that so if "
+    "as am pm but not no per each every more less than about".split()
+)
+
+# Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+        (
+            "money",
+            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥]|\b(?:EUR|USD|GBP|CAD)\s?)\d(?:[\d,]*\d)?(?:\.\d+)?"
+            r"(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?",
+        ),
+        ("percent", r"\b\d+(?:\.\d+)?\s?%"),
+        (
+            "address",
+            rf"\b\d{{1,6}}\s+(?:[NSEW]\.?\s+|[NS][EW]\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}(?:{_STREET})\b\.?",
+        ),
+        (
+            "date",
+            rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"
+            rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
+            rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
+            rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
+            rf"|\bthe\s+{_ORDINAL}\b",
+        ),
+        (
+            "time",
+            r"\b\d{1,2}(?::\d{2})?\s?(?:-|to|–)\s?\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
+            r"|\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)\b|\b\d{1,2}:\d{2}\b|\bnoon\b",
+        ),
+        ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
+        (
+            "quantity",
+            r"(?<![\w.$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?-\s?|\s)"
+            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
+        ),
+        (
+            "code",
+            r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
+            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d[\d-]*(?:\s\d{3,})*\b|#\d+\b",
+        ),
+        ("number", r"(?<![\w$€£¥.,/-])\d{2,}(?:\s\d{3,})*(?![\w%])"),
+        (
+            "name",
+            r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.\s+[A-Z][a-z]+"
+            r"|\b[A-Z][\w'’]*[a-z][\w'’]*(?:\s+(?:&|and|of|de|la)\s+[A-Z][\w'’]*|\s+[A-Z][\w'’]*[a-z][\w'’]*)+",
+        ),
+    )
+)
+# Capitalized words that open sentences or name calendar units, never a name's first word.
+_NOT_NAME_HEAD = frozenset(
+    """a an and as at but by for from he her his i if in it its my no not of ok okay on or our
+    she so the their then there these they this those to we what when where which who why you
+    your also just please hi hey yes yeah got new old also update note""".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+@dataclass(frozen=True)
+class TypedValue:
+    """A span of text that states a value of one kind."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+    @property
+    def key(self) -> str:
+        """The value in a form where spelling and spacing no longer matter."""
+        return canonical(self.kind, self.text)
+
+    @property
+    def unit(self) -> str:
+        """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
+        if self.kind == "quantity":
+            tail = re.sub(r"^[\d,.\s-]+", "", self.text.lower())
+            return "sqft" if tail.startswith(("sq", "square")) else stem(tail)
+        if self.kind == "code":
+            label = re.match(r"[A-Za-z]+(?=\s?#?\d)", self.text)
+            return label.group(0).lower() if label and " " in self.text else ""
+        return ""
+
+
+def canonical(kind: str, text: str) -> str:
+    lowered = text.lower()
+    if kind == "phone":
+        digits = re.sub(r"\D", "", lowered)
+        return digits[-10:] if len(digits) >= 10 else digits
+    if kind in {"money", "percent", "number"}:
+        return re.sub(r"[\s,]", "", lowered)
+    if kind == "quantity":
+        figure = re.match(r"[\d,.]+", lowered)
+        unit = lowered[figure.end() :] if figure else lowered
+        return f"{figure.group(0).replace(',', '') if figure else ''} {stem(unit.strip(' -'))}"
+    return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
+
+
+@lru_cache(maxsize=8192)
+def typed_values(text: str) -> tuple[TypedValue, ...]:
+    """Every typed value in `text`, in order, no two overlapping."""
+    found: list[TypedValue] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= a or start >= b for a, b in taken)
+
+    def take(kind: str, start: int, end: int) -> None:
+        span = text[start:end].rstrip(".,")
+        end = start + len(span)
+        if span and free(start, end):
+            found.append(TypedValue(kind, span, start, end))
+            taken.append((start, end))
+
+    for match in phonenumbers.PhoneNumberMatcher(text, "US", leniency=phonenumbers.Leniency.POSSIBLE):
+        take("phone", match.start, match.end)
+    for kind, pattern in _PATTERNS:
+        for m in pattern.finditer(text):
+            if kind == "quantity" and _unit_word(m.group(0)) in _UNIT_STOP:
+                continue
+            if kind == "name" and m.group(0).split()[0].lower() in _NOT_NAME_HEAD:
+                start = m.start() + len(m.group(0).split()[0]) + 1
+                rest = text[start : m.end()]
+                if len(rest.split()) >= 2 and rest[:1].isupper():
+                    take(kind, start, m.end())
+                continue
+            take(kind, m.start(), m.end())
+    return tuple(sorted(found, key=lambda v: v.start))
+
+
+def _unit_word(quantity: str) -> str:
+    words = _WORD.findall(quantity)
+    return words[-1].lower() if words else ""
+
+
+_IDENTIFYING = frozenset({"code", "number", "address"})
+
+
+def near_variant(a: TypedValue, b: TypedValue) -> bool:
+    """Two values that differ as a slip of the hand does: the same characters in another
+    order ("20418873" and "20418837", "42 Birchwood Ct" and "24 Birchwood Ct"), or one
+    character changed in a code of some length ("4471-A" and "4471-B"). Not phone numbers,
+    which share their exchange."""
+    if not {a.kind, b.kind} <= _IDENTIFYING:
+        return False  # amounts, dates and phone numbers of one exchange differ by a digit
+    x, y = _core(a), _core(b)
+    if x == y or len(x) != len(y) or len(x) < 3 or not (any(c.isdigit() for c in x)):
+        return False
+    if sorted(x) == sorted(y):
+        return True
+    return sum(c != d for c, d in zip(x, y, strict=True)) == 1 and len(x) >= 4
+
+
+def _core(value: TypedValue) -> str:
+    """The characters that identify a value, a labelled code's label left out."""
+    text = value.text.lower()
+    if value.unit and value.kind == "code":
+        text = text[len(value.unit) :]
+    return re.sub(r"[^0-9a-z]", "", text)
+
+
+def compatible(old: TypedValue, new: TypedValue) -> bool:
+    """Could `new` be a new value of the thing `old` is a value of?"""
+    if old.kind == new.kind:
+        return old.kind != "quantity" or old.unit == new.unit
+    digits = {"number", "code", "address"}
+    if old.kind in digits and new.kind in digits:
+        return near_variant(old, new)
+    return {old.kind, new.kind} <= {"date", "weekday"}

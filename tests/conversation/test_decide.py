@@ -1,0 +1,178 @@
+"""What a turn changes, decided against what is known: the pure decision, phenomenon by
+phenomenon, each in several phrasings and domains. Turns that must change nothing count
+as much as the changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.decide import (
+    Replace,
+    Retract,
+    Source,
+    decide,
+    replaced,
+    slot_name,
+    without,
+)
+from statekeeper.text.values import typed_values
+
+
+def fact(text: str, key: str = "record") -> Source:
+    return Source(text, fact_id=f"id-{key}", key=key)
+
+
+def said(text: str, index: int = 0) -> Source:
+    return Source(text, turn_index=index)
+
+
+def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
+    """(old value, new value) per replacement; (item, "-") per retraction."""
+    out = set()
+    for op in decide(turn, sources):
+        if isinstance(op, Replace):
+            out.add((op.old_text, op.new_text))
+        else:
+            out.add((op.item, "-"))
+    return out
+
+
+REPLACEMENTS = [
+    # a slip of the hand: the same characters in another order, or one changed
+    ("Oops, I swapped two digits: the member number is 73391824.",
+     [said("Member number 73391842 for the gym signup.")], {("73391842", "73391824")}),
+    ("Sorry, it's 31 Cedar Ln, not the other way round.",
+     [fact("Deliver to 13 Cedar Ln, Fairview", "delivery")], {("13 Cedar Ln", "31 Cedar Ln")}),
+    ("Correction, the lot code is ZX-4410-D.",
+     [fact("Recall batch ZX-4410-C, 200 cartons", "batch")], {("ZX-4410-C", "ZX-4410-D")}),
+    # the old value named in the turn
+    ("The deposit is $900, not $750.",
+     [fact("Security deposit $750", "deposit")], {("$750", "$900")}),
+    ("B12 instead of B9, they swapped the stands.",
+     [fact("Boarding at gate B9, 6:10am", "boarding")], {("B9", "B12")}),
+    ("His badge reads 5521 0917, not 0971.",
+     [fact("Visitor badge 5521 0971", "badge")], {("0971", "0917")}),
+    # the words around the values agree, and the turn signals a change
+    ("Scratch that, the conference room holds 30 people.",
+     [said("The conference room holds 24 people and has a projector.")],
+     {("24 people", "30 people")}),
+    ("The caterer is Blue Plate Kitchen now.",
+     [said("Venue is Harbor Hall, caterer is Green Fork Catering, band is TBD.")],
+     {("Green Fork Catering", "Blue Plate Kitchen")}),
+    ("We'll ask for $40,000 and cover the rest from reserves.",
+     [fact("Proposal: request $55,000 for the library", "ask")], {("$55,000", "$40,000")}),
+    # a kind a thing has one of, with a change signalled
+    ("My mobile changed, it's 415-555-0199 now.",
+     [fact("Ana Silva, mobile 415-555-0123", "contact")], {("415-555-0123", "415-555-0199")}),
+    ("Please use pat.lee@newmail.io from now on, the old inbox is gone.",
+     [fact("pat.lee@oldmail.com", "email")], {("pat.lee@oldmail.com", "pat.lee@newmail.io")}),
+    # several values of one fact in one sentence
+    ("She took the Friday slot at 2:15 with that hygienist.",
+     [fact("Cleaning with the hygienist: Monday 9:30", "cleaning")],
+     {("Monday", "Friday"), ("9:30", "2:15")}),
+]
+
+UNCHANGED = [
+    # someone else's change to their own thing
+    ("My neighbor moved her party to June 9.", [fact("Block party: June 2", "party")]),
+    ("The night crew switched their shift to 11pm.", [fact("Our shift starts at 9pm", "shift")]),
+    # questions, reported questions, musings and conditions
+    ("Mom asked whether we could push it to June 16.", [fact("Block party: June 2", "party")]),
+    ("Is the fee going up to $60 this year?", [fact("Membership fee $45", "fee")]),
+    ("He asked 'can we do 40 chairs instead?' and I said I'd check.",
+     [fact("Rental: 30 chairs", "rental")]),
+    ("If the hall is booked we'd move to March 9.", [fact("Recital on March 2", "recital")]),
+    # confirming what stands
+    ("Rent stays $1,200 as before.", [fact("Rent $1,200", "rent")]),
+    # a request for an amount is no new value of a limit
+    ("The team asks for $15,000 in travel approval.",
+     [fact("Leads can approve up to $10,000", "approval_limit")]),
+    # the same kind of value for another one of its kind
+    ("Update: the Lisbon crate is now at Bay 9.",
+     [fact("Bay 4", "dock"), said("The Oslo crate goes to Bay 4.")]),
+    # a new value with nothing to tie it to what is known
+    ("Rep is Dana, 559-555-0102.", [fact("Main store phone 559-555-0100", "store")]),
+    ("Lunch was $18 and the taxi $32.", [fact("Hotel rate $210 a night", "hotel")]),
+    # the turn states the old value as standing elsewhere
+    ("Budget is $5,000 for the offsite. The venue deposit remains a separate $2,000.",
+     [fact("Offsite budget $5,000", "budget"), fact("Venue deposit $2,000", "deposit")]),
+]
+
+RETRACTIONS = [
+    ("Please leave the extended warranty off.",
+     [said("She wants the blender, the extended warranty, and next-day shipping.")],
+     {("the extended warranty", "-")}),
+    ("Drop her from BIO 101, she tested out.",
+     [fact("Courses: BIO 101, HIST 210, MATH 120", "schedule")], {("BIO 101", "-")}),
+    ("We don't need the shuttle after all.",
+     [fact("Airport shuttle: 2 seats, 6am", "shuttle_booking")],
+     {("Airport shuttle: 2 seats, 6am", "-")}),
+    ("86 the clam chowder tonight, the delivery never came.",
+     [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("clam chowder", "-")}),
+    ("Take the gym stipend one off, she's opting out.",
+     [said("Two perks for her: a $50 gym stipend, and a $30 phone allowance.")],
+     {("a $50 gym stipend", "-")}),
+]
+
+NO_RETRACTION = [
+    ("Drop the box at the post office on Friday.",
+     [fact("Courses: BIO 101, HIST 210, MATH 120", "schedule")]),
+    ("No injuries, thankfully.", [said("Truck 9 got a dent at the depot.")]),
+    ("If she cancels the warranty, refund it.",
+     [said("She wants the blender, the extended warranty, and next-day shipping.")]),
+]
+
+
+@pytest.mark.parametrize(("turn", "sources", "expected"), REPLACEMENTS)
+def test_a_new_value_replaces_the_value_it_is_of(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(("turn", "sources"), UNCHANGED)
+def test_turns_that_change_nothing(turn: str, sources: list[Source]) -> None:
+    assert changes(turn, *sources) == set()
+
+
+@pytest.mark.parametrize(("turn", "sources", "expected"), RETRACTIONS)
+def test_a_retraction_takes_out_the_item_it_names(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(("turn", "sources"), NO_RETRACTION)
+def test_removal_words_that_retract_nothing(turn: str, sources: list[Source]) -> None:
+    assert changes(turn, *sources) == set()
+
+
+def test_a_retraction_of_all_a_fact_says_ends_it_whole() -> None:
+    [op] = decide("We don't need the shuttle after all.", [fact("Airport shuttle: 6am", "shuttle")])
+    assert isinstance(op, Retract) and op.whole
+
+
+def test_a_list_keeps_its_other_items_tidy() -> None:
+    assert without("Courses: BIO 101, HIST 210, MATH 120", "BIO 101") == "Courses: HIST 210, MATH 120"
+    assert without("Courses: BIO 101, HIST 210, MATH 120", "MATH 120") == "Courses: BIO 101, HIST 210"
+    assert without("staff $9,000; rent $4,000; audit $2,500", "rent $4,000") == (
+        "staff $9,000; audit $2,500"
+    )
+
+
+def test_a_qualifier_of_the_old_value_goes_with_it() -> None:
+    assert replaced("$85 (draft)", "$85", "$60") == "$60"
+    assert replaced("Security deposit $750", "$750", "$900") == "Security deposit $900"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Member number 73391842 for the gym", "member_number"),
+        ("park at Gate 14 by the tower", "park_gate"),
+        ("73391842", "number"),
+    ],
+)
+def test_a_value_said_in_passing_is_named_by_the_words_before_it(text: str, expected: str) -> None:
+    value = typed_values(text)[0]
+    assert slot_name(text, value) == expected

@@ -1,0 +1,43 @@
+"""Values read from turns, through `observe()` on a real store: a corrected value said
+only in conversation is masked wherever it is carried, and a retracted item leaves the
+list that held it."""
+
+from __future__ import annotations
+
+from statekeeper import Engine, Principal
+
+ROWAN = Principal(org="harbor", user="rowan", authority="peer")
+
+
+def test_a_slip_corrected_in_conversation_is_masked_in_every_turn(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="intake") as s:
+        s.observe("rowan", "New patient intake, insurance member number 88201734.")
+        s.observe("assistant", "Logged member number 88201734.", assistant=True)
+        s.observe("rowan", "wait, I swapped the last two digits, it's 88201743.")
+        text = s.context("Which member number do we bill?").text
+    assert "88201743" in text
+    assert "88201734" not in text
+
+
+def test_a_value_inside_a_fact_changes_in_a_new_version_of_it(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="events") as s:
+        s.write("gala", "Spring gala: 120 guests, Harbor Room, May 9")
+        s.observe("rowan", "The RSVPs came in, it's 145 guests now.")
+        assert s.current_value("gala") == "Spring gala: 145 guests, Harbor Room, May 9"
+        assert [f.value for f in s.history("gala")][0].startswith("Spring gala: 120")
+        assert "120 guests" not in s.context("How many guests for the gala?").text
+
+
+def test_a_retracted_item_leaves_its_list(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="menu") as s:
+        s.write("specials", "Specials: clam chowder, roast chicken, pear tart")
+        s.observe("rowan", "86 the clam chowder, the supplier never came.")
+        assert s.current_value("specials") == "Specials: roast chicken, pear tart"
+        assert "chowder" not in s.context("What are tonight's specials?").text.split("## Recent")[0]
+
+
+def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="fees") as s:
+        s.write("fee", "Membership fee $45")
+        s.observe("rowan", "Is the fee going up to $60 next year?")
+        assert s.current_value("fee") == "Membership fee $45"

@@ -1,0 +1,79 @@
+"""Typed values found in free text, and which pairs can be values of one thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+
+
+def kinds(text: str) -> list[tuple[str, str]]:
+    return [(v.kind, v.text) for v in typed_values(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
+        ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        ("send it to kai.tanaka@example.org please", [("email", "kai.tanaka@example.org")]),
+        ("the deposit is CA$2,400.50", [("money", "CA$2,400.50")]),
+        ("a 12.5% fee on top", [("percent", "12.5%")]),
+        ("delivery to 17 Maple Grove Rd tomorrow", [("address", "17 Maple Grove Rd")]),
+        ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
+        ("valid until 28.02.2027", [("date", "28.02.2027")]),
+        ("doors open at 7:45pm", [("time", "7:45pm")]),
+        ("the pour needs 36 yards of gravel", [("quantity", "36 yards")]),
+        ("room holds 80 people", [("quantity", "80 people")]),
+        ("ticket HX-20931 is closed", [("code", "HX-20931")]),
+        ("we shipped build v3.8.1 today", [("code", "v3.8.1")]),
+        ("park at Gate 14 by the tower", [("code", "Gate 14")]),
+        ("the badge number is 77310925", [("number", "77310925")]),
+        ("the caterer is Blue Plate Kitchen", [("name", "Blue Plate Kitchen")]),
+    ],
+)
+def test_each_kind_is_found_with_its_span(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+def test_a_figure_in_an_amount_or_a_version_is_not_read_again_as_a_quantity() -> None:
+    assert kinds("we rolled back v4.2.7, sadly") == [("code", "v4.2.7")]
+    assert kinds("routing 021000021, account ending 7731") == [
+        ("number", "021000021"),
+        ("number", "7731"),
+    ]
+
+
+def value(kind: str, text: str) -> TypedValue:
+    return TypedValue(kind, text, 0, len(text))
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "slip"),
+    [
+        (value("number", "55120983"), value("number", "55120938"), True),  # two digits swapped
+        (value("address", "31 Cedar Ln"), value("address", "13 Cedar Ln"), True),
+        (value("code", "ZX-4410-C"), value("code", "ZX-4410-D"), True),  # one character
+        (value("code", "Bay 4"), value("number", "44"), False),
+        (value("money", "$300,000"), value("money", "$350,000"), False),  # amounts differ
+        (value("phone", "555-0142"), value("phone", "555-0124"), False),  # one exchange
+        (value("number", "2024"), value("number", "2042"), True),
+        (value("number", "18"), value("number", "81"), False),  # too short to tell
+    ],
+)
+def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
+    assert near_variant(a, b) is slip
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same_thing"),
+    [
+        (value("quantity", "40 chairs"), value("quantity", "55 chairs"), True),
+        (value("quantity", "40 chairs"), value("quantity", "55 tables"), False),
+        (value("date", "June 3"), value("weekday", "Friday"), True),
+        (value("money", "$40"), value("percent", "40%"), False),
+        (value("code", "Unit 512"), value("number", "521"), True),  # the slip again
+    ],
+)
+def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool) -> None:
+    assert compatible(old, new) is same_thing
