@@ -133,7 +133,8 @@ def _apply(
             else:
                 edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
             continue
-        said = turns[source.turn_index or 0]
+        assert source.turn_index is not None  # a source is a live fact or an earlier turn
+        said = turns[source.turn_index]
         if isinstance(op, decide.Replace):
             key = decide.slot_name(source.text, op.old.value)
             old_value, new_value = op.old.value.text, op.new.text

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from statekeeper.conversation.cues import found
+from statekeeper.nlu.assertions import CONDITIONAL
 from statekeeper.nlu.interpret import HISTORICAL, NEGATED_CHANGE, is_question
 
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
@@ -15,7 +16,6 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)\s+"
     r"|(?<=[.!?]['\"’”])\s+|\n+"
 )
-_CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -31,16 +31,17 @@ class Sentence:
     wanted: bool = False  # someone else's wish or request: "the client wants 100 units"
 
     @property
+    def reports(self) -> bool:
+        """Whether the sentence tells of something done or decided: not a question, a
+        condition, a musing, a story of the past or someone else's own affair."""
+        return not (
+            self.question or self.conditional or self.hypothetical or self.past or self.third_party
+        )
+
+    @property
     def asserts(self) -> bool:
         """Whether the sentence can state a new value of ours."""
-        return not (
-            self.question
-            or self.conditional
-            or self.hypothetical
-            or self.past
-            or self.third_party
-            or self.keeps
-        )
+        return self.reports and not self.keeps
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -57,7 +58,7 @@ def sentences(text: str) -> list[Sentence]:
                 text=part,
                 start=start,
                 question=is_question(stripped),
-                conditional=_CONDITIONAL.search(stripped) is not None,
+                conditional=CONDITIONAL.search(stripped) is not None,
                 hypothetical=found("reported_question", stripped),
                 past=HISTORICAL.search(stripped.lower()) is not None,
                 third_party=found("third_party", stripped),

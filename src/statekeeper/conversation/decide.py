@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
@@ -90,15 +91,28 @@ def known_values(sources: Sequence[Source]) -> list[Known]:
     with the words around all its mentions."""
     found: dict[tuple[str, str], Known] = {}
     for source in sorted(sources, key=lambda s: s.fact_id is None):
-        for value in typed_values(source.text):
-            near = anchor(source.text, value, _label(source))
-            names = _names(source.text, value)
-            seen = found.get((value.kind, value.key))
-            if seen is not None:
-                near, names = near | seen.anchor, names | seen.names
-                value, source = seen.value, seen.source
-            found[(value.kind, value.key)] = Known(value, source, near, names)
+        label = topic_terms(_label(source))
+        for value, plain, names in _mentions(source.text):
+            mark = (value.kind, value.key)
+            seen = found.get(mark)
+            if seen is None:
+                found[mark] = Known(value, source, plain | label, names)
+            else:  # kept where it was first found, with the words of every mention
+                found[mark] = Known(
+                    seen.value, seen.source, seen.anchor | plain | label, seen.names | names
+                )
     return list(found.values())
+
+
+@lru_cache(maxsize=8192)
+def _mentions(text: str) -> tuple[tuple[TypedValue, frozenset[str], frozenset[str]], ...]:
+    """Each typed value of a text with the words and the names around it; a live fact's
+    text is read again at every turn, so this is kept."""
+    out = []
+    for value in typed_values(text):
+        near = anchor(text, value)
+        out.append((value, near, _names(text, near)))
+    return tuple(out)
 
 
 def _label(source: Source) -> str:
@@ -110,26 +124,27 @@ def _label(source: Source) -> str:
     return " ".join([(source.key or "").replace("_", " "), head if colon else ""])
 
 
-def anchor(text: str, value: TypedValue, extra: str = "") -> frozenset[str]:
+def anchor(text: str, value: TypedValue) -> frozenset[str]:
     """The content stems standing next to a value inside its segment of text: what it is a
     value of ("florist is Petal & Stem", "140 sq ft for the backsplash")."""
     start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
     stop = _SEGMENT_END.search(text, value.end)
     end = stop.start() if stop else len(text)
-    before = _blank_values(text[start : value.start]).split()[-_WINDOW:]
-    after = _blank_values(text[value.end : end]).split()[:_WINDOW]
-    return topic_terms(" ".join([*before, *after, extra]))
+    before = _without_values(text[start : value.start]).split()[-_WINDOW:]
+    after = _without_values(text[value.end : end]).split()[:_WINDOW]
+    return topic_terms(" ".join([*before, *after]))
 
 
-def _names(text: str, value: TypedValue) -> frozenset[str]:
-    """Capitalized words next to a value in its segment: whose or which one it is ("the
+def _names(text: str, near: frozenset[str]) -> frozenset[str]:
+    """Capitalized words among a value's neighbours `near`: whose or which one it is ("the
     Hamburg load goes to Bay 7")."""
-    near = anchor(text, value)
     words = re.findall(r"\b[A-Z][a-z]{2,}\b", text)
     return frozenset(w.lower() for w in words if topic_terms(w) & near)
 
 
-def _blank_values(text: str) -> str:
+@lru_cache(maxsize=8192)
+def _without_values(text: str) -> str:
+    """The text with every typed value it holds taken out."""
     for value in reversed(typed_values(text)):
         text = text[: value.start] + " " + text[value.end :]
     return text
@@ -154,7 +169,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for new in typed_values(sentence.text):
             if (new.kind, new.key) in live_keys or new.key in contrasts.values():
                 continue
-            near = anchor(sentence.text, new) or topic_terms(lead)
+            own = anchor(sentence.text, new)
+            near, names = own or topic_terms(lead), _names(sentence.text, own)
             bound = _bound(sentence.text, new)
             candidates = [
                 k
@@ -163,12 +179,12 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 and (compatible(k.value, new) or _named_old(contrasts.get(new.key), k))
                 and _bound(k.source.text, k.value) == bound
             ]
+            alone = sum(1 for c in candidates if compatible(c.value, new)) == 1
             options = []
             for k in candidates:
-                score, reason = _score(k, new, near, contrasts.get(new.key), candidates)
+                score, reason = _score(k, new, near, contrasts.get(new.key), alone)
                 elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
                 weak = score < 10 and not near_variant(k.value, new)
-                names = _names(sentence.text, new)
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
@@ -200,7 +216,7 @@ def _score(
     new: TypedValue,
     near: frozenset[str],
     named: str | None,
-    candidates: Sequence[Known],
+    alone: bool,
 ) -> tuple[int, str]:
     if _named_old(named, old):
         return 10, "named as the old value"
@@ -222,7 +238,7 @@ def _score(
     elif old.value.kind == "quantity" == new.kind:
         score += 1  # counted in the same unit
         reasons.append("the same unit")
-    if sum(1 for c in candidates if compatible(c.value, new)) == 1:
+    if alone:  # the only known value of its kind
         score += 1
     if old.source.fact_id is None and not (variant or shared):
         return 0, ""  # a value only said in passing needs more than its kind
@@ -282,6 +298,7 @@ _ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000
 _WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
 
 
+@cache
 def _retraction_pattern() -> re.Pattern[str]:
     before = "|".join(tables()["retract_before"])
     after = "|".join(tables()["retract_after"])
@@ -297,9 +314,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
     vague = table("vague_items")
     out: list[Retract] = []
     for sentence in said:
-        if sentence.question or sentence.conditional or sentence.hypothetical:
-            continue
-        if sentence.third_party or sentence.past:
+        if not sentence.reports:
             continue
         for match in pattern.finditer(sentence.text):
             words = match.group("obj")

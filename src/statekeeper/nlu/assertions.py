@@ -327,7 +327,7 @@ CANCELLATION = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # A condition, a negation or a mere possibility before a change makes it no change: "if
 # the Hilton is full, we'll switch", "we won't switch the hotel", "you could switch".
-_CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 _NEGATED = re.compile(
     r"\b(?:not|never|won'?t|don'?t|doesn'?t|didn'?t|can'?t|cannot|shouldn'?t|wouldn'?t|"
     r"no need to|(?:could|might|would)(?!\s+you\b)|may want to)\s+(?:\w+\s+)?$",
@@ -345,7 +345,7 @@ def statements(text: str) -> str:
             NEGATED_CHANGE.search(sentence)
             or is_question(sentence)
             or HISTORICAL.search(sentence)
-            or _CONDITIONAL.search(sentence)
+            or CONDITIONAL.search(sentence)
         )
     )
 

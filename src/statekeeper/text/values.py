@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import phonenumbers
 
@@ -93,12 +93,12 @@ class TypedValue:
     start: int
     end: int
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The value in a form where spelling and spacing no longer matter."""
         return canonical(self.kind, self.text)
 
-    @property
+    @cached_property
     def unit(self) -> str:
         """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
         if self.kind == "quantity":
@@ -191,7 +191,6 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
     """Could `new` be a new value of the thing `old` is a value of?"""
     if old.kind == new.kind:
         return old.kind != "quantity" or old.unit == new.unit
-    digits = {"number", "code", "address"}
-    if old.kind in digits and new.kind in digits:
+    if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
     return {old.kind, new.kind} <= {"date", "weekday"}
