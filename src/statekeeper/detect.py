@@ -139,7 +139,7 @@ def _apply(
             key = decide.slot_name(source.text, op.old.value)
             old_value, new_value = op.old.value.text, op.new.text
         else:
-            key = "_".join(sorted(topic_terms(op.words)))[:60] or "item"
+            key = op.name
             old_value, new_value = op.item, CANCELLED
         old = session.write(
             key, old_value, timestamp=said.timestamp, source=_source(said, session), overrule=True

@@ -90,6 +90,12 @@ UNCHANGED = [
     # the same kind of value for another one of its kind
     ("Update: the Lisbon crate is now at Bay 9.",
      [fact("Bay 4", "dock"), said("The Oslo crate goes to Bay 4.")]),
+    # a capitalized fragment on its own names nothing
+    ("Cancel the booth. Found Cheaper Venue.",
+     [fact("booth of Harbor Expo cancelled; found cheaper venue", "booth")]),
+    # a change signalled in another sentence does not reach this one
+    ("New hire request: data analyst. Estimate: 4 analysts for six weeks.",
+     [fact("3 analysts on the team this quarter", "team_size")]),
     # a new value with nothing to tie it to what is known
     ("Rep is Dana, 559-555-0102.", [fact("Main store phone 559-555-0100", "store")]),
     ("Lunch was $18 and the taxi $32.", [fact("Hotel rate $210 a night", "hotel")]),
@@ -115,6 +121,16 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a removal verb in the passive: what follows is the reason, not the item
+    ("The gala was cancelled due to budget cuts.",
+     [fact("Spring budget cuts: travel, swag", "cuts")]),
+    # the turn repeats a recorded statement of a cancellation
+    ("Priya (COO): the pilot is cancelled for lack of staff",
+     [fact("Priya (COO): the pilot is cancelled for lack of staff", "pilot")]),
+    # what is already off has nothing left to take back
+    ("Cancel that order.", [fact("order of 40 desks cancelled; budget moved", "order")]),
+    # a whole sentence of a turn is no list item
+    ("Drop the quarterly report.", [said("I need the quarterly report by Friday, thanks.")]),
     ("Drop the box at the post office on Friday.",
      [fact("Courses: BIO 101, HIST 210, MATH 120", "schedule")]),
     ("No injuries, thankfully.", [said("Truck 9 got a dent at the depot.")]),

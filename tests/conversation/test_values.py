@@ -77,3 +77,29 @@ def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
 )
 def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool) -> None:
     assert compatible(old, new) is same_thing
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ticket #8812 approved by finance", [("code", "#8812")]),
+        ("the order of 250 cartons shipped", [("quantity", "250 cartons")]),
+        ("a 12 bed ward", [("quantity", "12 bed")]),
+    ],
+)
+def test_a_verb_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Use PostgreSQL for the ledger", []),  # capitalized only because it opens
+        ("Blue Plate Kitchen is the caterer", [("name", "Blue Plate Kitchen")]),
+        ("Notes: Quarterly Review moved", []),
+    ],
+)
+def test_a_word_capitalized_by_its_place_starts_no_name(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected

@@ -70,6 +70,14 @@ class Retract:
     whole: bool
     words: str  # what the turn called it
 
+    @property
+    def name(self) -> str:
+        """A key for the item: the turn's own words for it ("the printed note" ->
+        "printed_note")."""
+        words = re.findall(r"[a-z0-9]+", self.words.lower())
+        kept = [w for w in words if w not in _DETERMINERS and not table("vague_items").fullmatch(w)]
+        return "_".join(kept)[:60] or "item"
+
 
 Operation = Replace | Retract
 
@@ -169,6 +177,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for new in typed_values(sentence.text):
             if (new.kind, new.key) in live_keys or new.key in contrasts.values():
                 continue
+            if new.kind == "name" and not _said_of(sentence.text, new):
+                continue  # a capitalized fragment on its own ("Found Better Alternative.")
             own = anchor(sentence.text, new)
             near, names = own or topic_terms(lead), _names(sentence.text, own)
             bound = _bound(sentence.text, new)
@@ -188,7 +198,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
-                score += found("change", sentence.text) or found("change", lead)
+                score += found("change", sentence.text)
                 if score >= ACCEPT:
                     options.append((score, reason, k))
             options.sort(key=lambda o: o[0], reverse=True)
@@ -245,6 +255,11 @@ def _score(
     return score, ", ".join(reasons) or "its kind"
 
 
+def _said_of(sentence: str, value: TypedValue) -> bool:
+    """Whether the sentence says something of the value beside naming it."""
+    return bool(topic_terms(sentence[: value.start] + " " + sentence[value.end :]))
+
+
 def _bound(text: str, value: TypedValue) -> bool:
     """Whether a figure is stated as a bound ("up to $10,000") rather than an amount."""
     head = " ".join(text[: value.start].lower().split()[-3:])
@@ -294,6 +309,8 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
 
 # -- retractions ----------------------------------------------------------------------------
 
+_DETERMINERS = frozenset("a an the that this these those my our your his her their its".split())
+_ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
 _ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
 _WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
 
@@ -317,15 +334,48 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
         if not sentence.reports:
             continue
         for match in pattern.finditer(sentence.text):
+            if _PASSIVE.search(sentence.text, 0, match.start()):
+                continue  # "it is cancelled due to the budget": what follows is no object
             words = match.group("obj")
             wanted = topic_terms(vague.sub(" ", words.lower()))
             if not wanted:
                 continue
-            hit = _item_holding(wanted, sources)
+            open_items = [s for s in sources if not _restates(s, sentence) and not _ended(s)]
+            hit = _item_holding(wanted, open_items)
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
                 out.append(Retract(source, item, whole, words))
     return out
+
+
+_ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrapped)\b", re.I)
+# A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|got|gets|get)\s+$", re.I)
+
+
+def _restates(source: Source, sentence: Sentence) -> bool:
+    """Whether a source says what the sentence says: the turn repeating a recorded fact
+    retracts nothing of it."""
+    said = topic_terms(sentence.text)
+    return bool(said) and said <= topic_terms(source.text)
+
+
+def _ended(source: Source) -> bool:
+    """Whether a source already says its matter is off: nothing is left to retract."""
+    return _ENDED.search(source.text) is not None
+
+
+_CLAUSE_SUBJECT = re.compile(r"\b(?:i|we|you|he|she|they|it)\b", re.I)
+
+
+def _listed(item: str, items: Sequence[str]) -> bool:
+    """Whether a piece of a turn reads as one item of a list: there are others, and it is
+    a short phrase, not a clause with a subject of its own ("I need the report")."""
+    return (
+        len(items) >= 2
+        and len(item.split()) <= _ITEM_WORDS
+        and _CLAUSE_SUBJECT.search(item) is None
+    )
 
 
 def _item_holding(
@@ -346,6 +396,8 @@ def _item_holding(
         holding = [i for i in items if i and wanted <= topic_terms(i) | key_terms]
         if len(holding) == 1:
             item = holding[0]
+            if source.fact_id is None and not _listed(item, items):
+                continue  # a turn's words are an item only inside a list of them
             whole = source.fact_id is not None and (
                 topic_terms(source.text) <= topic_terms(item) | key_terms
                 or items.index(item) == 0 and ":" in source.text

@@ -9,6 +9,7 @@ the longest span wins where two kinds overlap. Phone numbers come from `phonenum
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -59,7 +60,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
         (
             "quantity",
-            r"(?<![\w.$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?-\s?|\s)"
+            r"(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?-\s?|\s)"
             r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
         ),
         (
@@ -75,7 +76,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
     )
 )
-# Capitalized words that open sentences or name calendar units, never a name's first word.
+# Capitalized words that open sentences, never a name's first word; any word that opens a
+# clause may be capitalized for that alone ("Use PostgreSQL", "Budget reallocated").
 _NOT_NAME_HEAD = frozenset(
     """a an and as at but by for from he her his i if in it its my no not of ok okay on or our
     she so the their then there these they this those to we what when where which who why you
@@ -144,16 +146,37 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
         take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(text):
-            if kind == "quantity" and _unit_word(m.group(0)) in _UNIT_STOP:
+            if kind == "quantity" and not _unit(_unit_word(m.group(0))):
                 continue
-            if kind == "name" and m.group(0).split()[0].lower() in _NOT_NAME_HEAD:
-                start = m.start() + len(m.group(0).split()[0]) + 1
-                rest = text[start : m.end()]
-                if len(rest.split()) >= 2 and rest[:1].isupper():
-                    take(kind, start, m.end())
+            if kind == "name":
+                _take_name(m, text, take)
                 continue
             take(kind, m.start(), m.end())
     return tuple(sorted(found, key=lambda v: v.start))
+
+
+_CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"'‘“(]\s*)$")
+
+
+def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], None]) -> None:
+    """A run of capitalized words is a name once the word that only opens a sentence is
+    set aside; a run that opens a clause counts whole when it is a name without its head
+    too ("Blue Plate Kitchen is the caterer"), and not at all otherwise ("Use PostgreSQL")."""
+    head = match.group(0).split()[0]
+    start = match.start() + len(head) + 1
+    rest = text[start : match.end()]
+    is_name = len(rest.split()) >= 2 and rest[:1].isupper()
+    if head.lower() in _NOT_NAME_HEAD:
+        if is_name:
+            take("name", start, match.end())
+    elif is_name or _CLAUSE_START.search(text, 0, match.start()) is None:
+        take("name", match.start(), match.end())
+
+
+def _unit(word: str) -> bool:
+    """Whether a word after a figure can be its unit: not a function word, and not a verb's
+    participle ("#4521 approved", "3 running")."""
+    return word not in _UNIT_STOP and not (len(word) > 4 and word.endswith(("ed", "ing")))
 
 
 def _unit_word(quantity: str) -> str:
