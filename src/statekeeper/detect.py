@@ -144,31 +144,24 @@ def _apply(
         old = session.write(
             key, old_value, timestamp=said.timestamp, source=_source(said, session), overrule=True
         )
-        written.append(
-            session.write(
-                key,
-                new_value,
-                supersedes=old.id,
-                timestamp=turn.timestamp,
-                source=_source(turn, session),
-                overrule=True,
-            )
-        )
+        written.append(_said_now(session, turn, key, new_value, old.id))
     for fact_id, value in edits.items():
         fact = facts[fact_id]
-        if value == fact.value or not value:
-            continue
-        written.append(
-            session.write(
-                fact.key,
-                value,
-                supersedes=fact.id,
-                timestamp=turn.timestamp,
-                source=_source(turn, session),
-                overrule=True,
-            )
-        )
+        if value and value != fact.value:
+            written.append(_said_now(session, turn, fact.key, value, fact.id))
     return written
+
+
+def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: str) -> Fact:
+    """The value a turn gives a fact in place of the one it had."""
+    return session.write(
+        key,
+        value,
+        supersedes=replacing,
+        timestamp=turn.timestamp,
+        source=_source(turn, session),
+        overrule=True,
+    )
 
 
 def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidate]) -> list[Fact]:
