@@ -22,7 +22,12 @@ from rich.progress import (
 from statekeeper.bench.dataset import DatasetError, load
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    from statekeeper.bench.conversations import Conversation
     from statekeeper.bench.run import StrategyRun
+    from statekeeper.llm.base import LLMClient
 
 
 @click.group()
@@ -275,3 +280,203 @@ def _answer(
                 + (f"; answers so far are in {results}" if results else "")
             ) from exc
         run.response = score_answers(run.contexts, answers)
+
+
+# -- long real conversations: LoCoMo and LongMemEval ---------------------------------------
+
+
+def _recall_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options `bench locomo` and `bench longmemeval` share."""
+    options = [
+        click.option(
+            "--data",
+            "data",
+            type=click.Path(path_type=Path, dir_okay=False),
+            required=True,
+            help="The dataset's JSON file.",
+        ),
+        click.option(
+            "--budget",
+            type=click.IntRange(min=1),
+            default=8000,
+            show_default=True,
+            help="Token budget (cl100k_base) of every method's context.",
+        ),
+        click.option(
+            "--limit",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Replay only the first N conversations (instances).",
+        ),
+        click.option(
+            "--category",
+            "categories",
+            multiple=True,
+            help="Only questions of this category (LoCoMo: 1-5; LongMemEval: a question "
+            "type or 'abstention'); repeat for several.",
+        ),
+        click.option(
+            "--json",
+            "json_out",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="Write the figures, keyed by method, to this JSON file.",
+        ),
+        click.option(
+            "--details",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="Write one JSON line per question and method, with its context.",
+        ),
+        click.option(
+            "--plot",
+            "plot_out",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="Write a bar chart of answer-in-context per category to this PNG file.",
+        ),
+        click.option(
+            "--answer-with",
+            "answer_with",
+            metavar="PROVIDER:MODEL",
+            help="Also have a model answer from each context: openai:MODEL or "
+            "anthropic:MODEL (keys from OPENAI_API_KEY / ANTHROPIC_API_KEY).",
+        ),
+        click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server."),
+        click.option(
+            "--results",
+            type=click.Path(path_type=Path, dir_okay=False),
+            help="JSONL file of model answers; a rerun skips questions already answered.",
+        ),
+        click.option(
+            "--concurrency",
+            type=click.IntRange(min=1),
+            default=4,
+            show_default=True,
+            help="Model calls in flight at once.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@bench.command("locomo")
+@_recall_options
+def locomo(**options: Any) -> None:
+    """Replay LoCoMo conversations; compare statekeeper, bm25 and last_n on each question."""
+    from statekeeper.bench.conversations import LOCOMO_CATEGORIES, load_locomo
+
+    _recall("conversations", load_locomo, LOCOMO_CATEGORIES, **options)
+
+
+@bench.command("longmemeval")
+@_recall_options
+def longmemeval(**options: Any) -> None:
+    """Replay LongMemEval instances; compare statekeeper, bm25 and last_n on each question.
+    Knowledge-update questions also report how often a context shows a superseded value."""
+    from statekeeper.bench.conversations import load_longmemeval
+
+    _recall("instances", load_longmemeval, {}, **options)
+
+
+def _recall(
+    unit: str,
+    loader: Callable[..., list[Conversation]],
+    labels: Mapping[str, str],
+    *,
+    data: Path,
+    budget: int,
+    limit: int | None,
+    categories: tuple[str, ...],
+    json_out: Path | None,
+    details: Path | None,
+    plot_out: Path | None,
+    answer_with: str | None,
+    base_url: str | None,
+    results: Path | None,
+    concurrency: int,
+) -> None:
+    from statekeeper.bench.conversations import ConversationDataError, select
+    from statekeeper.bench.recall import run, to_json
+    from statekeeper.bench.recall_report import print_report
+
+    out = Console()
+    if not out.is_terminal:
+        out = Console(width=240)
+    err = Console(stderr=True)
+    try:
+        conversations = select(loader(data, limit=limit), categories)
+    except ConversationDataError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if not conversations:
+        wanted = f" in categories {', '.join(categories)}" if categories else ""
+        raise click.ClickException(f"no questions{wanted} in {data}")
+    client = _client(answer_with, base_url) if answer_with else None
+    questions = sum(len(c.questions) for c in conversations)
+    started = time.perf_counter()
+    with _progress(err) as progress:
+        task = progress.add_task(f"replay {unit}", total=len(conversations))
+        try:
+            recall = run(
+                conversations,
+                budget,
+                on_conversation=lambda c: progress.update(
+                    task, advance=1, description=f"replay {unit} (done {c.id})"
+                ),
+            )
+        except ImportError as exc:
+            raise click.ClickException(
+                f"the bm25 baseline needs rank-bm25: pip install 'statekeeper[bench]' ({exc})"
+            ) from exc
+        if client is not None:
+            from statekeeper.bench.recall_answer import answer_outcomes
+            from statekeeper.llm.base import LLMError
+
+            answering = progress.add_task("answer", total=len(recall.outcomes))
+            try:
+                recall.outcomes = answer_outcomes(
+                    recall.outcomes,
+                    client,
+                    results=results,
+                    concurrency=concurrency,
+                    on_answer=partial(progress.advance, answering),
+                )
+            except LLMError as exc:
+                raise click.ClickException(
+                    f"model call failed: {exc}"
+                    + (f"; answers so far are in {results}" if results else "")
+                ) from exc
+    wall = time.perf_counter() - started
+
+    print_report(out, recall, labels)
+    out.print(
+        f"{len(conversations)} {unit}, {questions} questions, {len(recall.methods)} methods "
+        f"in {wall:.1f} s",
+        highlight=False,
+    )
+    if details is not None:
+        with details.open("w", encoding="utf-8") as handle:
+            for outcome in recall.outcomes:
+                handle.write(json.dumps(outcome.record(), ensure_ascii=False) + "\n")
+    if json_out is not None:
+        json_out.write_text(json.dumps(to_json(recall), indent=2) + "\n")
+    if plot_out is not None:
+        from statekeeper.bench.recall_plot import write_plot as write_recall_plot
+
+        try:
+            write_recall_plot(recall, plot_out, labels)
+        except ImportError as exc:
+            raise click.ClickException(
+                f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
+            ) from exc
+
+
+def _client(spec: str, base_url: str | None) -> LLMClient:
+    from statekeeper.llm.base import LLMError, client_from_spec
+
+    try:
+        return client_from_spec(spec, base_url=base_url)
+    except (ValueError, LLMError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except ImportError as exc:
+        raise click.ClickException(
+            f"--answer-with needs the provider SDKs: pip install 'statekeeper[llm]' ({exc})"
+        ) from exc
