@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from statekeeper.context.hygiene import value_parts
@@ -35,12 +35,16 @@ if TYPE_CHECKING:
     from statekeeper.engine import Session
 
 SIGNAL_ORIGIN = "environment"
+# A silence this long ends a sitting: a digression or hypothetical left open lapses.
+PAUSE = timedelta(hours=1)
 
 
 def turn_scope(
-    text: str, previous: Turn | None, index: int, task_id: str
+    text: str, previous: Turn | None, index: int, task_id: str, when: datetime | None = None
 ) -> tuple[Scope, str | None]:
-    """Which scope a new turn belongs to, given the scope the conversation is in."""
+    """Which scope a new turn belongs to, given the scope the conversation is in. A side
+    scope does not outlive a pause: after one, the conversation starts again in its main
+    line, whether or not anyone said they were back."""
     step = nlu.transition(text)
     if step is nlu.Transition.CLOSE:
         return Scope.GLOBAL, None
@@ -48,7 +52,8 @@ def turn_scope(
         return Scope.TASK, f"{task_id}/digression-{index}"
     if step is nlu.Transition.HYPOTHETICAL:
         return Scope.HYPOTHETICAL, f"{task_id}/hypothetical-{index}"
-    if previous is not None and previous.scope != Scope.GLOBAL:
+    paused = when is not None and previous is not None and when - previous.timestamp > PAUSE
+    if previous is not None and previous.scope != Scope.GLOBAL and not paused:
         if previous.scope == Scope.HYPOTHETICAL and nlu.commits(text):
             return Scope.GLOBAL, None
         return previous.scope, previous.scope_id
@@ -80,6 +85,8 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         if not value_parts(claim.value) or any(nlu.mentions(f.text, claim.value) for f in live):
             return []
         return _record(session, turn, claim)
+    if assertions.judges(claim.value):
+        return []  # "it's going great": a verdict is no value to replace anything with
     fact = _target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is None:
         if any(nlu.mentions(f.text, claim.value) for f in live):
@@ -209,7 +216,9 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
     if (
         not session.engine.settings.extract
         or claim.subject is None
+        or claim.cancels  # nothing known to cancel
         or assertions.generic_subject(claim.subject)
+        or assertions.headless(claim.subject)
     ):
         return []
     key = assertions.subject_key(claim.subject)
@@ -321,10 +330,16 @@ def _named_in_conversation(
 
 def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
     """The fact the conversation is about right now: the one the latest turns mention,
-    else the most recent one."""
+    else the most recent one. In a long conversation a fact neither mentioned nor written
+    within its recent turns is out of focus: "make it happen" fifty turns on is about
+    something else."""
+    young = not earlier or earlier[0].index == 0
+    since = earlier[0].timestamp if earlier else None
     best: tuple[int, datetime, Fact] | None = None
     for fact in candidates:
         last = max((t.index for t in earlier if nlu.mentions(t.text, fact.text)), default=-1)
+        if last < 0 and not young and since is not None and fact.timestamp < since:
+            continue
         key = (last, fact.timestamp, fact)
         if best is None or key[:2] > best[:2]:
             best = key

@@ -61,6 +61,8 @@ Clock = Callable[[], datetime]
 # The words of a turn or a new fact that find the facts it may be about: its rarest.
 RELATED_TERMS = 5
 EnvironmentProvider = Callable[[datetime], Environment]
+RECALL_TURN_TOKENS = 20  # a short turn's tokens, to size the transcript search
+RECALL_MAX = 400
 
 
 def system_clock() -> datetime:
@@ -85,10 +87,15 @@ class Settings:
     show_metadata: bool = True
     recent_turns: int = 8
     extract: bool = True  # statements about new subjects in conversation become facts
+    # The most of a context's budget past turns recalled from the transcript may take,
+    # from what facts and the working set leave; 0 turns recall off.
+    recall_share: float = 1.0
 
     def __post_init__(self) -> None:
         if not 0.0 < self.fact_share <= 1.0:
             raise InvalidInputError("fact_share", self.fact_share, "must be in (0, 1]")
+        if not 0.0 <= self.recall_share <= 1.0:
+            raise InvalidInputError("recall_share", self.recall_share, "must be in [0, 1]")
         if not 1 <= self.recent_turns <= 50:
             raise InvalidInputError("recent_turns", self.recent_turns, "must be 1 to 50")
 
@@ -592,11 +599,12 @@ class Session:
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
         index = earlier[-1].index + 1 if earlier else 0
+        moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
         scope, scope_id = turn_scope(
-            text, earlier[-1] if earlier else None, index, self.where.task_id
+            text, earlier[-1] if earlier else None, index, self.where.task_id, moment
         )
         turn = self.add_turn(
-            speaker, text, timestamp=timestamp, authority=authority, scope=scope, scope_id=scope_id
+            speaker, text, timestamp=moment, authority=authority, scope=scope, scope_id=scope_id
         )
         if interpret and self.engine.extractor is not None and not assistant:
             from statekeeper.detect import apply_candidates
@@ -677,13 +685,19 @@ class Session:
         now = self.engine.now()
         environment = self.engine.environment()
         similar = self.engine.similarity.nearest(self.view, query) if self.engine.similarity else []
-        layers = self._gather(query, environment, now, expire=True, similar=similar)
-        if layers is None:  # something had expired: it is gone now, gather again
-            layers = self._gather(query, environment, now, expire=False, similar=similar)
-            assert layers is not None
         settings = self.engine.settings
+        recall = _recall_limit(budget, settings.recall_share)
+        layers = self._gather(query, environment, now, True, similar, recall)
+        if layers is None:  # something had expired: it is gone now, gather again
+            layers = self._gather(query, environment, now, False, similar, recall)
+            assert layers is not None
         return assemble(
-            layers, budget, self.engine.tokenizer, settings.fact_share, settings.show_metadata
+            layers,
+            budget,
+            self.engine.tokenizer,
+            settings.fact_share,
+            settings.show_metadata,
+            settings.recall_share,
         )
 
     def _gather(
@@ -693,6 +707,7 @@ class Session:
         now: datetime,
         expire: bool,
         similar: Sequence[str] = (),
+        recall: int = 0,
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
         has passed are expired first, and None returned, if there are any. `similar` are
@@ -716,9 +731,18 @@ class Session:
                     [i for i in items if i.key not in stale],
                     workspace_section(uow, self.principal.user, self.where.task_id),
                     similar,
+                    recall,
                 )
         self._expire(due, stale, now)
         return None
+
+
+def _recall_limit(budget: int, share: float) -> int:
+    """How many past turns to fetch for a context: about what its share of the budget
+    holds at a short turn's length, within bounds that keep the search cheap."""
+    if share <= 0:
+        return 0
+    return max(10, min(RECALL_MAX, int(budget * share) // RECALL_TURN_TOKENS))
 
 
 def _names(values: Iterable[Any]) -> list[str]:

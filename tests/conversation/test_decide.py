@@ -118,6 +118,10 @@ RETRACTIONS = [
     ("Take the gym stipend one off, she's opting out.",
      [said("Two perks for her: a $50 gym stipend, and a $30 phone allowance.")],
      {("a $50 gym stipend", "-")}),
+    ("Pull out the pear tart, we ran short.",
+     [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("pear tart", "-")}),
+    ("Leave the satin bow off this time.",
+     [said("Wrap it with: tissue paper, a satin bow, and a gift tag.")], {("a satin bow", "-")}),
 ]
 
 NO_RETRACTION = [
@@ -136,6 +140,12 @@ NO_RETRACTION = [
     ("No injuries, thankfully.", [said("Truck 9 got a dent at the depot.")]),
     ("If she cancels the warranty, refund it.",
      [said("She wants the blender, the extended warranty, and next-day shipping.")]),
+    # "take", "leave" and "pull" take away only with a particle: these are idioms and keeps
+    ("Great talking to you, take care!", [said("Checklist: sunscreen, first aid, and care kit.")]),
+    ("Let's take a break and grab coffee.", [said("Agenda: break, budget review, and Q&A.")]),
+    ("Leave the notes on my desk, please.", [said("Bring: notes, badge, and laptop.")]),
+    # a story of the past changes nothing that holds now
+    ("We dropped the kids at the pool yesterday.", [said("Pickups: kids, groceries, and mail.")]),
 ]
 
 

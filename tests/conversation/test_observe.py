@@ -4,6 +4,8 @@ list that held it."""
 
 from __future__ import annotations
 
+import pytest
+
 from statekeeper import Engine, Principal
 
 ROWAN = Principal(org="harbor", user="rowan", authority="peer")
@@ -41,3 +43,26 @@ def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
         s.write("fee", "Membership fee $45")
         s.observe("rowan", "Is the fee going up to $60 next year?")
         assert s.current_value("fee") == "Membership fee $45"
+
+
+@pytest.mark.parametrize(
+    "remark",
+    [
+        "The new espresso machine is like a spaceship.",
+        "Honestly the quarterly offsite was amazing!",
+        "Your help with the move is greatly appreciated, truly.",
+        "Take care, talk soon!",
+        "We hiked to the falls last Saturday and it was windy.",
+        "You're going to kill it in the interview.",
+    ],
+)
+def test_chat_in_passing_creates_no_fact(engine: Engine, remark: str) -> None:
+    with engine.session(ROWAN, task_id="chat") as s:
+        s.observe("rowan", remark)
+        assert s.facts() == []
+
+
+def test_a_statement_with_a_figure_still_becomes_a_fact(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="chat") as s:
+        s.observe("rowan", "The storage unit rent is $140 a month.")
+        assert [f.value for f in s.facts()] == ["$140 a month"]

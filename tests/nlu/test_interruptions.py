@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from statekeeper.nlu.interpret import Transition, transition
 from tests.nlu.harness import Conversation, shows
 
 CASES = [
@@ -66,3 +67,28 @@ def test_a_moment_in_passing_opens_nothing(conversation: Conversation) -> None:
     conversation.say("The keynote takes a moment to set up, so start at 9:15.")
     conversation.say("Actually, move the venue to the Lakeside Hall.")
     assert "Lakeside Hall" in str(conversation.session.current_value("venue"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imagine we doubled the support staff.",
+        "Suppose the vendor says no.",
+        "Let's pretend the budget is $5,000.",
+        "OK. Just imagine the launch slipped a month.",
+    ],
+)
+def test_a_bidding_to_imagine_opens_a_hypothetical(text: str) -> None:
+    assert transition(text) is Transition.HYPOTHETICAL
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can't imagine how busy the harbor gets.",
+        "I suppose so, the train was late again.",
+        "He pretended not to notice the rain.",
+    ],
+)
+def test_imagining_in_passing_opens_nothing(text: str) -> None:
+    assert transition(text) is Transition.NONE

@@ -28,6 +28,7 @@ class Layers:
     workspace: str = ""  # the current task's workspace, rendered and cleaned
     items: Sequence[WorkingSetItem] = ()
     turns: Sequence[tuple[Turn, str]] = ()  # oldest first
+    recalled: Sequence[tuple[Turn, str]] = ()  # past turns, best match first
     withheld: int = 0
     omitted: Sequence[Omission] = field(default_factory=tuple)
 
@@ -57,7 +58,10 @@ def assemble(
     tokenizer: Tokenizer,
     fact_share: float = 0.7,
     show_metadata: bool = True,
+    recall_share: float = 0.0,
 ) -> Context:
+    """`recall_share` is the most of the budget recalled turns may take, from what facts
+    and the working set leave."""
     identity_tokens = tokenizer.count(layers.identity)
     if identity_tokens > budget:
         raise BudgetTooSmallError(budget, identity_tokens)
@@ -94,8 +98,9 @@ def assemble(
             sections.append([line])
 
     working = _pack_working_set(layers, packer, omitted)
-    if working:
-        sections.append(working)
+    recall_limit = min(budget, packer.used + int(budget * recall_share))
+    recalled = _pack_recalled(layers.recalled, packer, recall_limit, omitted)
+    sections += [lines for lines in (recalled, working) if lines]  # as they were said
 
     text, tokens = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
     return Context(
@@ -152,6 +157,21 @@ def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) 
             lines.append("")
         lines += [fmt.TURNS_HEADER, *reversed(taken)]
     return lines
+
+
+def _pack_recalled(
+    recalled: Sequence[tuple[Turn, str]], packer: _Packer, limit: int, omitted: list[Omission]
+) -> list[str]:
+    """The best matches while they fit, shown in the order they were said."""
+    taken: list[tuple[Turn, str]] = []
+    for turn, text in recalled:
+        line = fmt.recalled_line(turn, text)
+        if packer.take(line if taken else f"{fmt.RECALLED_HEADER}\n{line}", limit):
+            taken.append((turn, line))
+        else:
+            omitted.append(Omission(reason="budget", detail=f"recalled turn {turn.index}"))
+    taken.sort(key=lambda pair: (pair[0].timestamp, pair[0].index))
+    return [fmt.RECALLED_HEADER, *(line for _, line in taken)] if taken else []
 
 
 def _fit(text: str, budget: int, tokenizer: Tokenizer) -> tuple[str, int]:

@@ -98,6 +98,11 @@ def turn_line(turn: Turn, text: str) -> str:
     return f"- {turn.speaker}: {text}"
 
 
+def recalled_line(turn: Turn, text: str) -> str:
+    """A past turn, dated and attributed: it is evidence of what was said then."""
+    return f"- {turn.timestamp:%Y-%m-%d}, {turn.speaker}: {text}"
+
+
 FACTS_HEADER = "## Current facts"
 CONFLICTS_HEADER = (
     "## Unresolved conflicts (equal authorities disagree; neither overrides the other)"
@@ -105,6 +110,7 @@ CONFLICTS_HEADER = (
 CONSTRAINTS_HEADER = "## Constraints (must be respected)"
 WORKING_HEADER = "## Working set"
 TURNS_HEADER = "## Recent turns"
+RECALLED_HEADER = "## Earlier in the conversation (what was said then; current facts above prevail)"
 
 
 def withheld_line(count: int) -> str:

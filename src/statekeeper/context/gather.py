@@ -18,6 +18,7 @@ from statekeeper.context.conflicts import unresolved
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
 from statekeeper.context.past import past_values
+from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
 from statekeeper.model import (
     Environment,
@@ -26,6 +27,7 @@ from statekeeper.model import (
     Omission,
     Principal,
     Scope,
+    Turn,
     WorkingSetItem,
 )
 from statekeeper.nlu.interpret import extraction_attempt, superseded_alternatives
@@ -71,10 +73,10 @@ def gather(
     items: list[WorkingSetItem],
     workspace: str = "",
     similar: Sequence[str] = (),
+    recall_limit: int = 0,
 ) -> Layers:
-    seen = snapshot.memo(
-        ("reader", principal, where), lambda: Reading.build(snapshot, principal, where, access)
-    )
+    """`recall_limit` is how many past turns the transcript search may return (0: none)."""
+    seen = _reading(snapshot, principal, where, access)
     candidates, order = _candidates(snapshot, query, similar)
 
     shown: list[Fact] = []
@@ -168,6 +170,12 @@ def gather(
             omitted.append(Omission(reason=RULED_OUT_REASON, detail=f"turn {turn.index}"))
     cleaned = [(turn, now) for (turn, _), now in zip(cleaned, settled, strict=True)]
 
+    recalled, left_out = _recalled(
+        uow, snapshot, principal, where, access, query, environment, turns, recall_limit
+    )
+    omitted += left_out
+    recalled = [(turn, focused(text, turn.timestamp)) for turn, text in recalled]
+
     return Layers(
         identity=fmt.identity_section(identity),
         environment=fmt.environment_section(environment),
@@ -177,8 +185,52 @@ def gather(
         workspace=seen.clean(workspace) if workspace else "",
         items=items,
         turns=cleaned,
+        recalled=recalled,
         withheld=withheld,
         omitted=omitted,
+    )
+
+
+def _reading(
+    snapshot: Snapshot,
+    principal: Principal,
+    where: Where,
+    access: Access,
+    dead_limit: int = DEAD_LIMIT,
+) -> Reading:
+    """One reader's view of a snapshot, built once per revision."""
+    return snapshot.memo(
+        ("reader", principal, where, dead_limit),
+        lambda: Reading.build(snapshot, principal, where, access, dead_limit),
+    )
+
+
+def _recalled(
+    uow: UnitOfWork,
+    snapshot: Snapshot,
+    principal: Principal,
+    where: Where,
+    access: Access,
+    query: str,
+    environment: Environment,
+    recent: Sequence[Turn],
+    limit: int,
+) -> tuple[list[tuple[Turn, str]], list[Omission]]:
+    """Past turns for the query. A recalled turn can be as old as the conversation, so it is
+    cleaned of every value the state has ended, not only the most recent ones."""
+    if limit <= 0:
+        return [], []
+    seen = _reading(snapshot, principal, where, access, max(DEAD_LIMIT, len(snapshot.dead)))
+    held = {turn.index for turn in recent}
+    return recall(
+        uow,
+        principal.user,
+        query,
+        environment.current_time,
+        limit,
+        shown=lambda hit: hit.task_id == where.task_id and hit.turn.index in held,
+        scope_id=where.scope_id,
+        clean=seen.clean,
     )
 
 
@@ -202,7 +254,12 @@ class Reading:
 
     @classmethod
     def build(
-        cls, snapshot: Snapshot, principal: Principal, where: Where, access: Access
+        cls,
+        snapshot: Snapshot,
+        principal: Principal,
+        where: Where,
+        access: Access,
+        dead_limit: int = DEAD_LIMIT,
     ) -> Reading:
         hidden: dict[str, str] = {}
         for fact_id in snapshot.special:
@@ -212,7 +269,7 @@ class Reading:
             elif not in_scope(fact, where):
                 hidden[fact_id] = OUT_OF_SCOPE
         unseen = hidden.keys() | snapshot.review
-        dead = snapshot.recently_dead(DEAD_LIMIT)
+        dead = snapshot.recently_dead(dead_limit)
         dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
         live = snapshot.live_values(unseen)
         recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]

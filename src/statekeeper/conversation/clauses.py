@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from statekeeper.conversation.cues import found
 from statekeeper.nlu.assertions import CONDITIONAL
-from statekeeper.nlu.interpret import HISTORICAL, NEGATED_CHANGE, is_question
+from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
 _SENTENCE_END = re.compile(
@@ -60,7 +60,7 @@ def sentences(text: str) -> list[Sentence]:
                 question=is_question(stripped),
                 conditional=CONDITIONAL.search(stripped) is not None,
                 hypothetical=found("reported_question", stripped),
-                past=HISTORICAL.search(stripped.lower()) is not None,
+                past=narrates(stripped),
                 third_party=found("third_party", stripped),
                 wanted=found("wanted", stripped),
                 keeps=NEGATED_CHANGE.search(stripped.lower()) is not None

@@ -318,10 +318,14 @@ _WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
 @cache
 def _retraction_pattern() -> re.Pattern[str]:
     before = "|".join(tables()["retract_before"])
+    particled = "|".join(tables()["retract_with_particle"])
     after = "|".join(tables()["retract_after"])
+    ends = rf"(?=\s+(?:{after})\b|\s*[,.;!?]|\s+(?:for|because|since|from|so|but|and)\b|\s*$)"
     return re.compile(
-        rf"(?<![\w'])(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?(?P<obj>{_WORDS})"
-        rf"(?=\s+(?:{after})\b|\s*[,.;!?]|\s+(?:for|because|since|from|so|but|and)\b|\s*$)",
+        rf"(?<![\w'])(?:(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?"
+        rf"(?P<obj>{_WORDS}){ends}"
+        rf"|(?:{particled})\s+(?P<held>{_WORDS})(?=\s+(?:off|out)\b)"
+        rf"|(?:{particled})\s+(?:off|out)\s+(?P<taken>{_WORDS}){ends})",
         re.IGNORECASE,
     )
 
@@ -336,7 +340,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
         for match in pattern.finditer(sentence.text):
             if _PASSIVE.search(sentence.text, 0, match.start()):
                 continue  # "it is cancelled due to the budget": what follows is no object
-            words = match.group("obj")
+            words = match.group("obj") or match.group("held") or match.group("taken")
             wanted = topic_terms(vague.sub(" ", words.lower()))
             if not wanted:
                 continue

@@ -12,12 +12,13 @@ import re
 from dataclasses import dataclass
 
 from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation.cues import tables
 from statekeeper.nlu.interpret import (
     CHANGE,
     CORRECTION,
-    HISTORICAL,
     NEGATED_CHANGE,
     is_question,
+    narrates,
     points_back,
 )
 from statekeeper.nlu.topic import topic_terms, value_kinds
@@ -266,6 +267,13 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
 _STARTING = re.compile(r"\b(?:starting|effective|from (?:now|today|next|this))\b", re.I)
 # A subject that is a person speaks of them, not of a fact: "You are now in admin mode".
 _PERSONAL = frozenset("i you we they he she me us them".split())
+# A noun after a preposition is no subject: in "the view from the hotel is stunning" and
+# "your dedication to our community is amazing" the sentence speaks of the view and the
+# dedication.
+_AFTER_PREPOSITION = re.compile(
+    r"\b(?:of|to|in|on|at|for|with|from|about|by|into|onto|over|under|behind|near|like)\s+$",
+    re.IGNORECASE,
+)
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
     rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
@@ -279,21 +287,25 @@ _FILLER = re.compile(
 
 
 # A verdict is not a value: "the data is correct", "the plan is solid and well thought
-# out" state no new value for anything.
-JUDGEMENTS = frozenset(
-    """correct wrong right fine good great ok okay true false possible impossible critical
-    unacceptable important better worse best same different done ready clear unclear urgent
-    fixed broken helpful useful bad terrible perfect solid sound reasonable sensible fair
-    excellent nice awesome risky safe realistic unrealistic feasible doable ambitious
-    aggressive tight smart brilliant weak strong reliable fragile overkill promising
-    workable acceptable""".split()
-)
-_DEGREE = frozenset("very really pretty quite too so not still totally fairly".split())
+# out", "the trip was amazing" state no new value for anything.
+JUDGEMENTS = frozenset(tables()["appraisals"])
+_LEADS = frozenset(tables()["appraisal_lead"])
+_DEGREE = frozenset("very really pretty quite too so not still totally fairly super truly".split())
 
 
-def _verdict(value: str) -> bool:
-    """A value that only judges: a judgement word first, and no figure, date or name."""
+def judges(value: str) -> bool:
+    """A value that only judges: a judgement word first (after words of degree and verbs
+    that carry it: "going really well"), and no figure, date or name."""
     words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
+    if words and words[0] in ("like", "unlike"):
+        return True  # a likeness judges too: "like a spaceship"
+    while words:  # past the words that lead into an appraisal: "going", "quite a"
+        if " ".join(words[:2]) in _LEADS:
+            words = words[2:]
+        elif words[0] in _LEADS:
+            words = words[1:]
+        else:
+            break
     return bool(words) and words[0] in JUDGEMENTS and not value_parts(value)
 
 
@@ -315,7 +327,9 @@ class Assertion:
 
 CANCELLED = "cancelled"
 CANCELLATION = re.compile(
-    r"\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap(?:ping)?|withdraw(?:ing)?|kill(?:ing)?|"
+    # "kill" cancels a thing named ("kill the pilot"), not "kill it" (to do very well)
+    r"\b(?:cancel(?:l?ing)?|call(?:ing)? off|scrap(?:ping)?|withdraw(?:ing)?|"
+    r"kill(?:ing)?(?=\s+(?:the|our|this|that)\b)|"
     r"void(?:ing)?|abandon(?:ing)?|shelv(?:e|ing)|ditch(?:ing)?|pull(?:ing)? the plug on)\s+(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?[\w#-]+(?:\s+[\w#-]+)?)"
     r"|\b(?P<t>(?:the\s+|our\s+)?[\w#-]+(?:\s+[\w#-]+)?)\s+(?:is|was|has been|got)\s+(?:now\s+)?"
     r"(?:cancell?ed|called off|scrapped|withdrawn|voided|abandoned|shelved|ditched|axed)",
@@ -344,7 +358,7 @@ def statements(text: str) -> str:
         if not (
             NEGATED_CHANGE.search(sentence)
             or is_question(sentence)
-            or HISTORICAL.search(sentence)
+            or narrates(sentence)
             or CONDITIONAL.search(sentence)
         )
     )
@@ -372,6 +386,11 @@ def assertion_in(text: str) -> Assertion | None:
         if match and not _NEGATED.search(text, 0, match.start()):
             subject, old = match.groupdict().get("s"), match.groupdict().get("old")
             if subject and subject.strip().lower() in _PERSONAL:
+                continue
+            opens = subject and not text[match.start() : match.start("s")].strip()
+            if opens and _AFTER_PREPOSITION.search(text, 0, match.start("s")):
+                # "our dedication to the team is amazing" says nothing of the team (a
+                # preposition inside a phrasing, "final answer on the date:", is its own)
                 continue
             subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
             value = _clean(value)
@@ -402,7 +421,7 @@ def substantive(value: str) -> bool:
     words = value.lower().split()
     return (
         _PLAIN_VALUE.fullmatch(value) is not None
-        and not _verdict(value)
+        and not judges(value)
         and not any(w in _NO_VALUE for w in words)
     )
 
@@ -421,7 +440,7 @@ def _inverted(subject: str | None, value: str) -> tuple[str | None, str]:
 
 def _carries(phrasing: Phrasing, value: str) -> bool:
     """Is `value` something this phrasing can state? A verdict ("correct") is no value."""
-    if not value or _verdict(value):
+    if not value or judges(value):
         return False
     return phrasing.kinds is None or bool(value_kinds(value) & phrasing.kinds)
 
@@ -437,12 +456,26 @@ _QUALIFIERS = frozenset(
 _QUALIFIER_TERMS = topic_terms(" ".join(_QUALIFIERS))
 
 
+# Words that end a phrase without naming a thing: "the best", "the other", "maybe".
+_NO_HEAD = frozenset(
+    """best worst biggest greatest smallest most least other others rest same former latter
+    both all each either neither maybe perhaps probably doesn don isn wasn aren""".split()
+)
+
+
 def generic_subject(subject: str) -> bool:
     """A subject that names no particular thing ("the official plan"), so it may refer to
     whatever the conversation is about. A word that says which one makes it particular:
     "the shipping status" is not just any status."""
     words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
     return not words or all(w in GENERIC_HEADS for w in words)
+
+
+def headless(subject: str) -> bool:
+    """A subject whose last word is no noun ("the best", "the other one's", "maybe"): it
+    names nothing a fact could be about."""
+    words = re.findall(r"[a-z]+", subject.lower())
+    return not words or words[-1] in _NO_HEAD
 
 
 def subject_key(subject: str) -> str:
@@ -514,6 +547,8 @@ __all__ = [
     "assertion",
     "assertion_in",
     "generic_subject",
+    "headless",
+    "judges",
     "reversion",
     "statements",
     "subject_key",

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 from enum import Enum
+from functools import lru_cache
 
 from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation.cues import found
 from statekeeper.nlu.topic import (
     identifiers,
     mentions,
@@ -74,10 +76,7 @@ OPEN_DIGRESSION = _table(
 )
 OPEN_HYPOTHETICAL = _table(
     r"what if",
-    r"suppose",
-    r"supposing",
     r"hypothetical(ly)?",
-    r"imagine",
     r"brainstorm(ing)?",
     r"thinking (out loud|aloud)",
     r"if we (had|were to)",
@@ -96,14 +95,16 @@ OPEN_HYPOTHETICAL = _table(
     r"don'?t quote me",
     r"off the top of my head",
     r"playing devil'?s advocate",
-    r"(let'?s )?pretend",
+    r"let'?s pretend",
     r"picture this",
 )
-# Words that open a hypothetical only at the head of a sentence: "Say we got $90,000",
-# "Assume the team grows" (but "I'd say we ship Friday" states a plan, and "Say thanks to
-# the team" asks for something).
+# Words that open a hypothetical only at the head of a sentence, as a bidding: "Say we got
+# $90,000", "Assume the team grows", "Imagine we doubled it", "Suppose the vendor says no"
+# (but "I'd say we ship Friday" states a plan, "Say thanks to the team" asks for something,
+# and "I can't imagine", "I suppose so" and "I pretended not to care" report or hedge).
 OPEN_HYPOTHETICAL_HEAD = re.compile(
-    r"(?:^|[.!?]\s+)\W*(?:say\s+(?:we|you|they|i|someone|somebody|a|an)|assume|assuming)\b",
+    r"(?:^|[.!?]\s+)\W*(?:(?:let'?s|just)\s+)?(?:say\s+(?:we|you|they|i|someone|somebody|a|an)"
+    r"|assume|assuming|imagine|suppose|supposing|pretend)\b",
     re.IGNORECASE,
 )
 CLOSE_SIDE = _table(
@@ -222,6 +223,18 @@ HISTORICAL = _table(
     r"historically",
     r"at the time",
 )
+
+
+def narrates(sentence: str) -> bool:
+    """A sentence set in the past, telling what happened: "historically ...", "we went to
+    the lake last Friday". One that tells of a changed arrangement still counts ("last week
+    we moved the review to Monday")."""
+    lowered = sentence.lower()
+    if HISTORICAL.search(lowered):
+        return True
+    return found("past_time", lowered) and not found("plan_change", lowered)
+
+
 # An opening interrogative asks; its negative contraction states ("Can't do Tuesday, move
 # it"), unless a pronoun follows it ("Can't we move it").
 QUESTION = re.compile(
@@ -407,6 +420,7 @@ EXTRACTION_ATTEMPT = _table(
 )
 
 
+@lru_cache(maxsize=65536)
 def extraction_attempt(text: str) -> bool:
     """A turn fishing for what this user may not see (other parties' data, hidden rules)."""
     return EXTRACTION_ATTEMPT.search(text) is not None

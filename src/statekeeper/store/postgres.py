@@ -14,15 +14,16 @@ import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, create_engine, text
+from sqlalchemy import DateTime, Table, bindparam, create_engine, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
 from statekeeper.store import vectors
-from statekeeper.store.base import View
+from statekeeper.store.base import ArchivedTurn, View
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
@@ -40,6 +41,15 @@ _SEARCH = text(
     LIMIT :limit
     """
 )
+_SEARCH_TURNS = text(
+    """
+    SELECT task_id, turn_index, speaker, text, timestamp, scope, scope_id
+    FROM transcript, to_tsquery('english', :query) AS query
+    WHERE org_id = :org AND user_id = :user AND timestamp <= :until AND tsv @@ query
+    ORDER BY ts_rank_cd(tsv, query, 1) DESC, timestamp DESC
+    LIMIT :limit
+    """
+).bindparams(bindparam("until", type_=DateTime))
 _LEXEME = re.compile(r"[^a-z0-9]+")
 
 
@@ -89,6 +99,15 @@ class PostgresUnitOfWork(SqlUnitOfWork):
             .all()
         )
         return self._facts(rows, edges=False)
+
+    def search_turns(
+        self, user: str, terms: Sequence[str], until: datetime, limit: int
+    ) -> list[ArchivedTurn]:
+        query = ts_query(terms)
+        if not query:
+            return []
+        params = {"query": query, "org": self.org, "user": user, "until": until, "limit": limit}
+        return self._archived(self.conn.execute(_SEARCH_TURNS, params).mappings().all())
 
 
 class PostgresStore(SqlStore):

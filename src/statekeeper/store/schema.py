@@ -123,7 +123,8 @@ recent_turns = Table(
     PrimaryKeyConstraint("org_id", "user_id", "task_id", "turn_index"),
 )
 
-# Every turn, for compliance and audit. Never read back as state.
+# Every turn, for audit and for recall: never read back as state, only as dated evidence
+# of what was said, under the same hygiene as recent turns (context/recall.py).
 transcript = Table(
     "transcript",
     metadata,
@@ -134,6 +135,9 @@ transcript = Table(
     Column("speaker", Text, nullable=False),
     Column("text", Text, nullable=False),
     Column("timestamp", DateTime, nullable=False),
+    # a turn said inside a hypothetical, a draft or a digression is recalled only there
+    Column("scope", Text, nullable=False, server_default="global"),
+    Column("scope_id", Text),
     PrimaryKeyConstraint("org_id", "user_id", "task_id", "turn_index"),
 )
 

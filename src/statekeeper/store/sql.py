@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
-from statekeeper.store.base import Stamped, View, chunks
+from statekeeper.store.base import ArchivedTurn, Stamped, View, chunks
 from statekeeper.store.driver import DriverQuery
 from statekeeper.store.schema import (
     fact_dependencies,
@@ -499,16 +499,37 @@ class SqlUnitOfWork:
                 speaker=turn.speaker,
                 text=turn.text,
                 timestamp=turn.timestamp,
+                scope=turn.scope.value,
+                scope_id=turn.scope_id,
             )
         )
 
     def redact_turns(self, user: str, phrase: str, replacement: str) -> None:
-        """Remove a phrase from every recent turn of a user (an explicit forget)."""
+        """Remove a phrase from every turn of a user, recent and archived (an explicit
+        forget: what was forgotten is recalled nowhere)."""
+        pattern = re.compile(re.escape(phrase), re.IGNORECASE)
+        a = transcript.c
+        like = "%" + re.sub(r"([\\%_])", r"\\\1", phrase) + "%"
+        archived = self.conn.execute(
+            select(a.task_id, a.turn_index, a.text).where(
+                a.org_id == self.org, a.user_id == user, a.text.ilike(like, escape="\\")
+            )
+        ).all()
+        for task_id, index, said in archived:
+            self.conn.execute(
+                update(transcript)
+                .where(
+                    a.org_id == self.org,
+                    a.user_id == user,
+                    a.task_id == task_id,
+                    a.turn_index == index,
+                )
+                .values(text=pattern.sub(replacement, said))
+            )
         t = recent_turns.c
         rows = self.conn.execute(
             select(t.task_id, t.turn_index, t.turn).where(t.org_id == self.org, t.user_id == user)
         ).all()
-        pattern = re.compile(re.escape(phrase), re.IGNORECASE)
         for task_id, index, raw in rows:
             turn = Turn.model_validate_json(raw)
             if pattern.search(turn.text):
@@ -523,6 +544,50 @@ class SqlUnitOfWork:
                     )
                     .values(turn=cleaned.model_dump_json())
                 )
+
+    def search_turns(
+        self, user: str, terms: Sequence[str], until: datetime, limit: int
+    ) -> list[ArchivedTurn]:
+        """A user's archived turns said by `until` that best match any of the terms, best
+        first; each backend ranks with its own full-text index."""
+        raise NotImplementedError
+
+    def archived_turns(self, user: str, keys: Sequence[tuple[str, int]]) -> list[ArchivedTurn]:
+        """Archived turns by task and index, in no particular order; missing ones are
+        skipped."""
+        a = transcript.c
+        by_task: dict[str, list[int]] = {}
+        for task, index in keys:
+            by_task.setdefault(task, []).append(index)
+        found: list[ArchivedTurn] = []
+        for task, indexes in by_task.items():
+            for part in chunks(indexes):
+                rows = self.conn.execute(
+                    select(transcript).where(
+                        a.org_id == self.org,
+                        a.user_id == user,
+                        a.task_id == task,
+                        a.turn_index.in_(part),
+                    )
+                )
+                found += self._archived(rows.mappings().all())
+        return found
+
+    def _archived(self, rows: Sequence[RowMapping]) -> list[ArchivedTurn]:
+        return [
+            ArchivedTurn(
+                r["task_id"],
+                Turn.model_construct(  # rows this store wrote from validated turns
+                    index=r["turn_index"],
+                    speaker=r["speaker"],
+                    text=r["text"],
+                    timestamp=r["timestamp"],
+                    scope=r["scope"],
+                    scope_id=r["scope_id"],
+                ),
+            )
+            for r in rows
+        ]
 
     def recent_turns(self, user: str, task_id: str) -> list[Turn]:
         rows = _RECENT_TURNS.rows(self.conn, {"org": self.org, "user": user, "task": task_id})

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from itertools import chain
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, create_engine, event, text
-from sqlalchemy.engine import Connection
+from sqlalchemy import DateTime, Table, bindparam, create_engine, event, text
+from sqlalchemy.engine import Connection, RowMapping
 
 from statekeeper.model import Fact
-from statekeeper.store.base import View, chunks
+from statekeeper.store.base import ArchivedTurn, View, chunks
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, org_token
 
@@ -30,11 +31,49 @@ _SEARCH = text(
 )
 
 
+def _quoted(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
 def fts_match(terms: Sequence[str], org: str) -> str:
     """An FTS5 query for any of the terms within one organization, each term quoted so no
     operator leaks in."""
-    alternatives = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+    alternatives = " OR ".join(_quoted(term) for term in terms)
     return f"({alternatives}) AND {org_token(org)}"
+
+
+# The turns ranked by their speaker and words (the organization and user columns weigh
+# nothing); the owner's rows are then read by rowid, under the exact filter that holds the
+# wall between users.
+_RANK_TURNS = text(
+    """
+    SELECT rowid, bm25(transcript_fts, 0.0, 0.0, 1.0, 1.0) AS score FROM transcript_fts
+    WHERE transcript_fts MATCH :match ORDER BY score LIMIT :limit
+    """
+)
+_OWNED_TURNS = (
+    text(
+        """
+    SELECT rowid, task_id, turn_index, speaker, text, timestamp, scope, scope_id
+    FROM transcript
+    WHERE rowid IN :rowids AND org_id = :org AND user_id = :user AND timestamp <= :until
+    """
+    )
+    .bindparams(bindparam("rowids", expanding=True), bindparam("until", type_=DateTime))
+    .columns(timestamp=DateTime)  # read back as datetimes
+)
+_WORD = re.compile(r"\w")
+
+
+def turns_match(terms: Sequence[str], owner: tuple[str, str] | None = None) -> str:
+    """An FTS5 query for turns holding any of the terms, and with an `owner` (organization,
+    user) only theirs; every string is quoted so no operator leaks in."""
+    alternatives = " OR ".join(_quoted(term) for term in terms)
+    match = f"{{speaker text}} : ({alternatives})"
+    for column, value in zip(("org_id", "user_id"), owner or (), strict=False):
+        if _WORD.search(value):  # a value of punctuation alone has no token to match
+            match += f" AND {column} : {_quoted(value)}"
+    return match
 
 
 # A trigger adds each fact written live to the full-text index; taking facts out is done
@@ -102,6 +141,32 @@ class SqliteUnitOfWork(SqlUnitOfWork):
             .all()
         )
         return self._facts(rows, edges=False)
+
+    def search_turns(
+        self, user: str, terms: Sequence[str], until: datetime, limit: int
+    ) -> list[ArchivedTurn]:
+        """The best matches of the whole index first, then the user's among them: narrowing
+        to one user inside the index costs a walk over all of that user's turns, worth it
+        only when other users' turns crowd theirs out."""
+        if not terms:
+            return []
+        found, crowded = self._ranked_turns(turns_match(terms), user, until, limit)
+        if crowded and len(found) < limit:
+            found, _ = self._ranked_turns(turns_match(terms, (self.org, user)), user, until, limit)
+        return self._archived(found)
+
+    def _ranked_turns(
+        self, match: str, user: str, until: datetime, limit: int
+    ) -> tuple[list[RowMapping], bool]:
+        """The user's turns among the index's `limit` best matches, best first; and whether
+        the index had more matches than that (some of them may be the user's too)."""
+        hits = self.conn.execute(_RANK_TURNS, {"match": match, "limit": limit}).all()
+        if not hits:
+            return [], False
+        order = {rowid: n for n, (rowid, _) in enumerate(hits)}
+        params = {"rowids": list(order), "org": self.org, "user": user, "until": until}
+        rows = self.conn.execute(_OWNED_TURNS, params).mappings().all()
+        return sorted(rows, key=lambda r: order[r["rowid"]]), len(hits) == limit
 
 
 class SqliteStore(SqlStore):

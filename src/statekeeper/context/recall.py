@@ -1,0 +1,94 @@
+"""Recall: the past turns most relevant to a query, as dated evidence of what was said.
+
+Extraction misses things, and only the last few turns stay in the working set, so a context
+also searches the whole transcript of its user. A recalled turn passes the same hygiene as a
+recent one, and more: what the state has ended is masked in it, a turn said inside another
+hypothetical, draft or digression stays there, and a turn that mattered only for a value the
+state has since ended is not recalled at all (it would be evidence of a dead fact).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from statekeeper.context.hygiene import REDACTED
+from statekeeper.context.ranking import index_terms
+from statekeeper.context.terms import query_terms
+from statekeeper.model import Omission, Scope, Turn
+from statekeeper.nlu.interpret import extraction_attempt
+from statekeeper.store.base import ArchivedTurn, UnitOfWork
+
+QUESTION_MARK = "?"
+ONLY_DEAD = "recalled turn matched only an outdated value"
+OTHER_SCOPE = "recalled turn from another scope"
+
+
+def recall(
+    uow: UnitOfWork,
+    user: str,
+    query: str,
+    until: datetime,
+    limit: int,
+    *,
+    shown: Callable[[ArchivedTurn], bool],
+    scope_id: str | None,
+    clean: Callable[[str], str],
+) -> tuple[list[tuple[Turn, str]], list[Omission]]:
+    """The turns to recall, best first, each with its cleaned text; and what was left out.
+
+    `shown` tells a turn the context already holds (a recent turn); `clean` masks what the
+    reader may not see and what the state has ended."""
+    if limit <= 0:
+        return [], []
+    terms = query_terms(query)
+    wanted = frozenset(index_terms(" ".join(terms)))
+    recalled: list[tuple[Turn, str]] = []
+    omitted: list[Omission] = []
+    for hit in _with_replies(uow, user, uow.search_turns(user, terms, until, limit), until):
+        turn = hit.turn
+        where = f"turn {turn.index} of task {hit.task_id}"
+        if shown(hit):
+            continue
+        if turn.scope != Scope.GLOBAL and turn.scope_id != scope_id:
+            omitted.append(Omission(reason=OTHER_SCOPE, detail=where))
+            continue
+        if turn.speaker != "assistant" and extraction_attempt(turn.text):
+            continue  # a request for what the user may not see is no evidence of anything
+        text = clean(turn.text)
+        if text != turn.text and not _still_matches(text, wanted):
+            omitted.append(Omission(reason=ONLY_DEAD, detail=where))
+            continue
+        recalled.append((turn, text))
+    return recalled, omitted
+
+
+def _with_replies(
+    uow: UnitOfWork, user: str, hits: list[ArchivedTurn], until: datetime
+) -> list[ArchivedTurn]:
+    """The hits, each question followed by the turn that answered it. A question and its
+    answer are one exchange, and the answer seldom repeats the question's words ("How long
+    have you lived there?" / "Six years in May."), so a search finds the question alone."""
+    asked = [hit for hit in hits if QUESTION_MARK in hit.turn.text]
+    if not asked:
+        return hits
+    after = {(hit.task_id, hit.turn.index + 1): hit for hit in asked}
+    replies = {
+        (reply.task_id, reply.turn.index - 1): reply
+        for reply in uow.archived_turns(user, list(after))
+        if reply.turn.timestamp <= until
+        and reply.turn.speaker != after[(reply.task_id, reply.turn.index)].turn.speaker
+    }
+    ordered: dict[tuple[str, int], ArchivedTurn] = {}
+    for hit in hits:
+        key = (hit.task_id, hit.turn.index)
+        ordered.setdefault(key, hit)
+        reply = replies.get(key)
+        if reply is not None:
+            ordered.setdefault((reply.task_id, reply.turn.index), reply)
+    return list(ordered.values())
+
+
+def _still_matches(cleaned: str, wanted: frozenset[str]) -> bool:
+    """Whether what is left of a masked turn still holds a word of the query."""
+    return not wanted.isdisjoint(index_terms(cleaned.replace(REDACTED, " ")))
