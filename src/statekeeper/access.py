@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from statekeeper.errors import PrincipalError
-from statekeeper.model import Fact, MemoryType, Principal, SourceType
+from statekeeper.model import INTERNAL, Fact, MemoryType, Principal, SourceType
 
 DEFAULT_RUNGS: tuple[str, ...] = ("guest", "subordinate", "peer", "manager", "executive", "policy")
 
@@ -112,14 +112,17 @@ class Access:
 
     ladder: AuthorityLadder = field(default_factory=AuthorityLadder)
 
-    def can_read(self, principal: Principal, fact: Fact) -> bool:
+    def can_read(self, principal: Principal, fact: Fact, external: bool = False) -> bool:
+        """Whether a principal may see a fact; with `external`, for a text written to
+        someone outside, which leaves out what was said for us only."""
         if fact.org != principal.org:
             return False
         if fact.user not in ("", principal.user):
             return False
         if fact.capability not in ("", principal.capability):
             return False
-        if fact.required_permissions - principal.permissions:
+        held = principal.permissions - {INTERNAL} if external else principal.permissions | {INTERNAL}
+        if fact.required_permissions - held:
             return False
         if fact.required_authority is not None:
             needed = self.ladder.rank_or(fact.required_authority, len(self.ladder.rungs))

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
+from statekeeper.conversation.audience import confidential_spans
 from statekeeper.errors import StatekeeperError
-from statekeeper.model import Fact, Scope, Source, SourceType, Turn
+from statekeeper.model import INTERNAL, Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.assertions import CANCELLED
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from statekeeper.engine import Session
 
 SIGNAL_ORIGIN = "environment"
+INTERNAL_NOTE = "internal_note"
 # A silence this long ends a sitting: a digression or hypothetical left open lapses.
 PAUSE = timedelta(hours=1)
 
@@ -62,8 +64,40 @@ def turn_scope(
 
 def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:
     """State changes a user's turn makes. An assistant's turn changes nothing, and a turn in
-    a side scope (a hypothetical, an interruption) only records facts in that scope."""
-    said = "" if assistant else assertions.statements(turn.text)
+    a side scope (a hypothetical, an interruption) only records facts in that scope. What a
+    turn says for us only ("internal only: ...") is kept as an internal note, and read for
+    nothing else."""
+    if assistant:
+        return []
+    notes = _internal_notes(session, turn)
+    if notes:
+        public = turn.text
+        for note in notes:
+            public = public.replace(str(note.value), " ")
+        turn = turn.model_copy(update={"text": public})
+    return notes + _changes(session, turn, earlier)
+
+
+def _internal_notes(session: Session, turn: Turn) -> list[Fact]:
+    """Each part of a turn said for us only, as a fact no outside audience is shown."""
+    return [
+        session.write(
+            INTERNAL_NOTE,
+            span,
+            timestamp=turn.timestamp,
+            source=_source(turn, session),
+            scope=turn.scope,
+            scope_id=turn.scope_id,
+            required_permissions=[INTERNAL],
+            implicit=False,
+            overrule=True,
+        )
+        for span in confidential_spans(turn.text)
+    ]
+
+
+def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
+    said = assertions.statements(turn.text)
     if not said:
         return []
     if turn.scope != Scope.GLOBAL:

@@ -676,20 +676,30 @@ class Session:
                     uow.mark_needs_review(flagged)
             uow.delete_items(self.principal.user, self.where.task_id, stale)
 
-    def context(self, query: str, *, budget: int | None = None) -> Context:
-        """Assemble a fresh context for `query` within `budget` tokens."""
+    def context(
+        self, query: str, *, budget: int | None = None, audience: str | None = None
+    ) -> Context:
+        """Assemble a fresh context for `query` within `budget` tokens. `audience` is whom
+        the answer is for: "internal" (ourselves) or "external" (a reply to a client, a
+        public text), which is shown nothing said for us only; by default it is read from
+        the query ("draft my reply to the landlord" is external)."""
+        from statekeeper.conversation.audience import AUDIENCES, EXTERNAL, audience_of
+
         _check_text("query", query, MAX_VALUE_CHARS)
         budget = self.engine.settings.budget if budget is None else budget
         if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
             raise InvalidInputError("budget", budget, "must be a positive integer")
+        if audience is not None and audience not in AUDIENCES:
+            raise InvalidInputError("audience", audience, f"must be one of {AUDIENCES}")
+        external = (audience or audience_of(query)) == EXTERNAL
         now = self.engine.now()
         environment = self.engine.environment()
         similar = self.engine.similarity.nearest(self.view, query) if self.engine.similarity else []
         settings = self.engine.settings
         recall = _recall_limit(budget, settings.recall_share)
-        layers = self._gather(query, environment, now, True, similar, recall)
+        layers = self._gather(query, environment, now, True, similar, recall, external)
         if layers is None:  # something had expired: it is gone now, gather again
-            layers = self._gather(query, environment, now, False, similar, recall)
+            layers = self._gather(query, environment, now, False, similar, recall, external)
             assert layers is not None
         return assemble(
             layers,
@@ -708,6 +718,7 @@ class Session:
         expire: bool,
         similar: Sequence[str] = (),
         recall: int = 0,
+        external: bool = False,
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
         has passed are expired first, and None returned, if there are any. `similar` are
@@ -732,6 +743,7 @@ class Session:
                     workspace_section(uow, self.principal.user, self.where.task_id),
                     similar,
                     recall,
+                    external,
                 )
         self._expire(due, stale, now)
         return None

@@ -19,6 +19,11 @@ MAX_VALUE_CHARS = 32_000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+# A permission every principal holds for a context written for us, and none for one
+# written to someone outside (a reply to a client): what was said "internal only" needs it.
+INTERNAL = "internal"
+
+
 class Scope(StrEnum):
     """Where a fact holds. Only global facts drive decisions outside their own scope."""
 

@@ -16,7 +16,7 @@ from statekeeper.context.assemble import Layers
 from statekeeper.context.choices import settle_choices
 from statekeeper.context.conflicts import unresolved
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
-from statekeeper.context.hygiene import REDACTED, DeadValues, value_parts
+from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.past import past_values
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
@@ -74,9 +74,12 @@ def gather(
     workspace: str = "",
     similar: Sequence[str] = (),
     recall_limit: int = 0,
+    external: bool = False,
 ) -> Layers:
-    """`recall_limit` is how many past turns the transcript search may return (0: none)."""
-    seen = _reading(snapshot, principal, where, access)
+    """`recall_limit` is how many past turns the transcript search may return (0: none);
+    `external`, whether the context is for someone outside, who is shown nothing said for
+    us only."""
+    seen = _reading(snapshot, principal, where, access, external)
     candidates, order = _candidates(snapshot, query, similar)
 
     shown: list[Fact] = []
@@ -171,7 +174,7 @@ def gather(
     cleaned = [(turn, now) for (turn, _), now in zip(cleaned, settled, strict=True)]
 
     recalled, left_out = _recalled(
-        uow, snapshot, principal, where, access, query, environment, turns, recall_limit
+        uow, snapshot, principal, where, access, query, environment, turns, recall_limit, external
     )
     omitted += left_out
     recalled = [(turn, focused(text, turn.timestamp)) for turn, text in recalled]
@@ -196,12 +199,13 @@ def _reading(
     principal: Principal,
     where: Where,
     access: Access,
+    external: bool,
     dead_limit: int = DEAD_LIMIT,
 ) -> Reading:
     """One reader's view of a snapshot, built once per revision."""
     return snapshot.memo(
-        ("reader", principal, where, dead_limit),
-        lambda: Reading.build(snapshot, principal, where, access, dead_limit),
+        ("reader", principal, where, external, dead_limit),
+        lambda: Reading.build(snapshot, principal, where, access, external, dead_limit),
     )
 
 
@@ -215,12 +219,14 @@ def _recalled(
     environment: Environment,
     recent: Sequence[Turn],
     limit: int,
+    external: bool,
 ) -> tuple[list[tuple[Turn, str]], list[Omission]]:
     """Past turns for the query. A recalled turn can be as old as the conversation, so it is
     cleaned of every value the state has ended, not only the most recent ones."""
     if limit <= 0:
         return [], []
-    seen = _reading(snapshot, principal, where, access, max(DEAD_LIMIT, len(snapshot.dead)))
+    every = max(DEAD_LIMIT, len(snapshot.dead))
+    seen = _reading(snapshot, principal, where, access, external, every)
     held = {turn.index for turn in recent}
     return recall(
         uow,
@@ -248,6 +254,7 @@ class Reading:
     # figures dead in one statement and live in another, with the subject words of the
     # dead statements that held each
     contested: Contested = field(default_factory=dict)
+    withhold: DeadValues = field(default_factory=DeadValues)  # what the reader may not see
     cleaned: dict[str, str] = field(default_factory=dict)
     holding: dict[str, frozenset[str]] = field(default_factory=dict)
     echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
@@ -259,22 +266,25 @@ class Reading:
         principal: Principal,
         where: Where,
         access: Access,
+        external: bool = False,
         dead_limit: int = DEAD_LIMIT,
     ) -> Reading:
         hidden: dict[str, str] = {}
         for fact_id in snapshot.special:
             fact = snapshot.live[fact_id]
-            if not access.can_read(principal, fact):
+            if not access.can_read(principal, fact, external):
                 hidden[fact_id] = WITHHELD
             elif not in_scope(fact, where):
                 hidden[fact_id] = OUT_OF_SCOPE
         unseen = hidden.keys() | snapshot.review
+        withheld = [snapshot.live[i].text for i in sorted(hidden) if hidden[i] == WITHHELD]
         dead = snapshot.recently_dead(dead_limit)
-        dead += [snapshot.live[fact_id].text for fact_id in sorted(unseen)]
+        dead += [snapshot.live[i].text for i in sorted(unseen) if hidden.get(i) != WITHHELD]
         live = snapshot.live_values(unseen)
         recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]
-        contested = contested_figures(dead, live.parts, recent)
-        return cls(hidden, DeadValues.build(dead, live), live.parts, contested)
+        contested = contested_figures(dead + withheld, live.parts, recent)
+        withhold = DeadValues.build(withheld, live, WITHHELD_MARK, names=True)
+        return cls(hidden, DeadValues.build(dead, live), live.parts, contested, withhold)
 
     def contested_in(self, text: str) -> frozenset[str]:
         """The contested figures a text holds, remembered for the revision."""
@@ -292,7 +302,7 @@ class Reading:
         return done
 
     def _clean(self, text: str) -> str:
-        text = self.scrub.redact(text)
+        text = self.scrub.redact(self.withhold.redact(text))
         figures = sorted(value_parts(text), key=len, reverse=True)
         dead_here = [*past_values(text), *superseded_alternatives(text, figures, self.live_figures)]
         for past in [f for f in dead_here if f not in self.live_figures]:

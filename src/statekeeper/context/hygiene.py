@@ -16,6 +16,7 @@ from functools import lru_cache
 from statekeeper.text.values import typed_values
 
 REDACTED = "[outdated]"
+WITHHELD_MARK = "[withheld]"
 
 # Values worth matching on their own inside longer text: money, percentages, numbers with a
 # unit, times, dates, weekdays and months, addresses, product names, codes, and capitalized
@@ -75,6 +76,15 @@ def typed_parts(text: str) -> frozenset[str]:
     return frozenset(p for p in found if _phrase_worthy(p))
 
 
+_PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b")
+
+
+def proper_words(text: str) -> frozenset[str]:
+    """Capitalized words and acronyms inside a sentence (not its first word): the names
+    of people, companies and programs ("Dynacore", "SIU", "CrowdStrike"), normalized."""
+    return frozenset(norm(m.group(0)) for m in _PROPER_WORD.finditer(text))
+
+
 def norm(value: str) -> str:
     return " ".join(value.lower().split())
 
@@ -108,6 +118,7 @@ class DeadValues:
     phrases filed under its own words (and the rare phrases with no word at all)."""
 
     phrases: tuple[str, ...] = ()
+    label: str = REDACTED  # what a phrase is replaced with
     _by_word: dict[str, list[str]] = field(init=False, repr=False, compare=False)
     _wordless: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _rank: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -126,12 +137,22 @@ class DeadValues:
         object.__setattr__(self, "_rank", {p: n for n, p in enumerate(self.phrases)})
 
     @classmethod
-    def build(cls, dead_texts: Iterable[str], live: LiveValues | Iterable[str]) -> DeadValues:
-        """The phrases of dead texts that no live text still holds."""
+    def build(
+        cls,
+        dead_texts: Iterable[str],
+        live: LiveValues | Iterable[str],
+        label: str = REDACTED,
+        names: bool = False,
+    ) -> DeadValues:
+        """The phrases of dead texts that no live text still holds. With `names`, for what
+        a reader may not see rather than what has ended, their proper names too: a
+        withheld fact's subcontractor or rival is not to be named anywhere."""
         if not isinstance(live, LiveValues):
             live = LiveValues.of(live)
         phrases: set[str] = set()
         for text in dead_texts:
+            if names:
+                phrases |= {p for p in proper_words(text) if not live.contains(p)}
             whole = norm(text)
             if not whole or whole in live.wholes:
                 continue
@@ -141,7 +162,7 @@ class DeadValues:
                     phrases.add(phrase)
             phrases |= {p for p in value_parts(text) if p not in live.parts}
             phrases |= {p for p in typed_parts(text) if not live.contains(p)}
-        return cls(tuple(sorted(phrases, key=len, reverse=True)))
+        return cls(tuple(sorted(phrases, key=len, reverse=True)), label)
 
     def found_in(self, text: str) -> bool:
         return self.redact(text) != text
@@ -162,7 +183,7 @@ class DeadValues:
         if not present:
             return text
         present.sort(key=self._rank.__getitem__)  # longer phrases first, as listed
-        return phrase_pattern(tuple(present)).sub(REDACTED, text)
+        return phrase_pattern(tuple(present)).sub(self.label, text)
 
 
 @lru_cache(maxsize=4096)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from statekeeper.context.hygiene import REDACTED
+from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK
 from statekeeper.context.ranking import index_terms
 from statekeeper.context.terms import query_terms
 from statekeeper.model import Omission, Scope, Turn
@@ -91,4 +91,5 @@ def _with_replies(
 
 def _still_matches(cleaned: str, wanted: frozenset[str]) -> bool:
     """Whether what is left of a masked turn still holds a word of the query."""
-    return not wanted.isdisjoint(index_terms(cleaned.replace(REDACTED, " ")))
+    left = cleaned.replace(REDACTED, " ").replace(WITHHELD_MARK, " ")
+    return not wanted.isdisjoint(index_terms(left))

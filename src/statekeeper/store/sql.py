@@ -577,7 +577,7 @@ class SqlUnitOfWork:
         return [
             ArchivedTurn(
                 r["task_id"],
-                Turn.model_construct(  # rows this store wrote from validated turns
+                Turn(
                     index=r["turn_index"],
                     speaker=r["speaker"],
                     text=r["text"],

@@ -1,0 +1,75 @@
+"""What was said for us only, and whom a context is for."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.audience import EXTERNAL, audience_of, confidential_spans
+from statekeeper.model import INTERNAL
+
+SPANS = [
+    # a heading restricts what follows it, to the end of the turn
+    (
+        "Quote sent. Internal only: our floor is $41,500. The rival bid came from Northwind.",
+        ["Internal only: our floor is $41,500. The rival bid came from Northwind."],
+    ),
+    (
+        "Keep this between us, the landlord would take $1,900 a month.",
+        ["Keep this between us, the landlord would take $1,900 a month."],
+    ),
+    (
+        "HR only: the transfer is because of a complaint. Start date is June 2.",
+        ["HR only: the transfer is because of a complaint. Start date is June 2."],
+    ),
+    (
+        "The chef is leaving in May. Don't let the staff know yet.",
+        ["Don't let the staff know yet."],
+    ),
+    # the speaker turning to what may be shared ends it
+    (
+        "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
+        ["Confidential: the grant may be cut by 30%."],
+    ),
+]
+
+NO_SPAN = [
+    "I'm sharing my screen now.",
+    "The HR team meets on Monday at 10.",
+    "Keep this in mind when you book the venue.",
+    "Between the two options, the second is cheaper.",
+]
+
+
+@pytest.mark.parametrize(("turn", "spans"), SPANS)
+def test_a_restriction_marks_what_follows_it(turn: str, spans: list[str]) -> None:
+    assert confidential_spans(turn) == spans
+
+
+@pytest.mark.parametrize("turn", NO_SPAN)
+def test_ordinary_words_restrict_nothing(turn: str) -> None:
+    assert confidential_spans(turn) == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Draft my reply to the landlord about the leak.",
+        "What can I tell the patient's daughter on the phone?",
+        "Write the paragraph for the public annual report.",
+        "The vendor asked for our number. Draft what I can send them.",
+    ],
+)
+def test_a_text_for_someone_outside_is_external(query: str) -> None:
+    assert audience_of(query) == EXTERNAL
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "For our internal budget review, what is the floor?",
+        "When does the kitchen renovation finish?",
+        "Our CFO is asking internally what the rival offered.",
+    ],
+)
+def test_a_question_for_ourselves_is_internal(query: str) -> None:
+    assert audience_of(query) == INTERNAL

@@ -1,0 +1,43 @@
+"""A context written to someone outside leaves out what was said for us only."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper import Engine, InvalidInputError
+from tests.conftest import ALICE
+
+SECRET = "Internal only: our floor is $41,500 and the rival bid came from Northwind."
+
+
+def _told(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "The listing for 9 Elm Court is $44,900, offers by Friday.")
+        s.observe("alice", SECRET)
+
+
+def test_an_external_reply_gets_no_internal_value(engine: Engine) -> None:
+    _told(engine)
+    context = engine.session(ALICE).context("Draft my reply to the buyer about the price.")
+    assert "$44,900" in context.text
+    assert "$41,500" not in context.text and "Northwind" not in context.text
+    assert "[withheld]" in context.text and context.withheld == 1
+
+
+def test_an_internal_question_sees_the_note(engine: Engine) -> None:
+    _told(engine)
+    s = engine.session(ALICE)
+    assert "$41,500" in s.context("What is our floor on Elm Court?").text
+    assert SECRET in [f.value for f in s.facts()]
+
+
+def test_the_audience_can_be_said_outright(engine: Engine) -> None:
+    _told(engine)
+    s = engine.session(ALICE)
+    assert "$41,500" not in s.context("Elm Court price", audience="external").text
+    assert "$41,500" in s.context("Draft my reply to the buyer.", audience="internal").text
+
+
+def test_an_unknown_audience_is_refused(engine: Engine) -> None:
+    with pytest.raises(InvalidInputError):
+        engine.session(ALICE).context("Elm Court", audience="everyone")
