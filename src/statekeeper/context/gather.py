@@ -15,6 +15,7 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.choices import settle_choices
 from statekeeper.context.conflicts import unresolved
+from statekeeper.context.digressions import digression_turns
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.past import past_values
@@ -43,6 +44,7 @@ DEAD_LIMIT = 100  # the most recently dead values are the ones conversation stil
 WITHHELD = "withheld"
 OUT_OF_SCOPE = "out of scope"
 RULED_OUT_REASON = "option ruled out by a requirement"
+DIGRESSION = "digression the query is not about"
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,12 @@ def gather(
             )
         else:
             visible.append(turn)
+    side = digression_turns(visible, query)
+    if side:
+        omitted += [Omission(reason=DIGRESSION, detail=f"turn {i}") for i in sorted(side)]
+        left = {(t.index, t.timestamp) for t in visible if t.index in side}
+        visible = [t for t in visible if t.index not in side]
+        shown = [f for f in shown if (f.source.turn_index, f.timestamp) not in left]
 
     def said() -> Iterator[tuple[datetime, str]]:
         """What the context states as so: shown facts, and the user turns of its own scope

@@ -1,0 +1,80 @@
+"""Digressions closed by a return to the topic they broke off, read from cohesion."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from statekeeper import Engine
+from statekeeper.context.digressions import digression_turns
+from statekeeper.model import Turn
+from tests.conftest import ALICE
+
+
+def _turns(*said: str) -> list[Turn]:
+    start = datetime(2026, 5, 4, 9, 0)
+    out = []
+    for n, line in enumerate(said):
+        speaker, _, text = line.partition(": ")
+        out.append(Turn(index=n, speaker=speaker, text=text, timestamp=start + timedelta(minutes=n)))
+    return out
+
+
+BIKE = _turns(
+    "user: The bike repair quote: new chain and brake pads, $85, ready Saturday.",
+    "assistant: Noted the chain and brake pads for $85, Saturday.",
+    "user: hold on, the plumber is at the door",
+    "user: he says the water heater valve costs $240 and he can fit it Tuesday.",
+    "assistant: Water heater valve, $240, Tuesday.",
+    "user: ok, back on the bike repair",
+)
+KILN = _turns(
+    "user: Glaze firing for the studio kiln is set for cone 6 on Friday night.",
+    "assistant: Cone 6 glaze firing, Friday night.",
+    "user: Studio members get the kiln from 9pm. hold that thought",
+    "user: the landlord just emailed, rent goes to $1,400 from July.",
+    "assistant: Rent $1,400 from July.",
+    "user: right, the kiln firing again",
+)
+DRIFT = _turns(
+    "user: Choir rehearsal moves to the chapel this week.",
+    "assistant: Chapel rehearsal noted.",
+    "user: The sheet music order from Halvorsen Music arrives Monday.",
+    "assistant: Sheet music on Monday.",
+    "user: and the choir rehearsal starts at seven",
+)
+NO_RETURN = _turns(
+    "user: Tax receipts for the donation drive go out Friday.",
+    "user: one sec, the caterer is on the phone",
+    "user: she needs the final headcount by noon, 48 guests.",
+)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "hidden"),
+    [
+        (BIKE, "When is the bike ready and what does it cost?", {2, 3, 4}),
+        (KILN, "When is the kiln firing?", {3, 4}),
+        (DRIFT, "When is choir rehearsal?", set()),
+        (NO_RETURN, "When do the tax receipts go out?", set()),
+    ],
+)
+def test_a_digression_closed_by_a_return_is_left_out(
+    turns: list[Turn], query: str, hidden: set[int]
+) -> None:
+    assert digression_turns(turns, query) == hidden
+
+
+def test_a_query_about_the_digression_keeps_it() -> None:
+    assert digression_turns(BIKE, "What did the plumber say about the water heater?") == set()
+
+
+def test_observed_digression_stays_out_of_the_resumed_topic(engine: Engine) -> None:
+    with engine.session(ALICE, task_id="studio") as s:
+        for turn in KILN:
+            s.observe(turn.speaker, turn.text, assistant=turn.speaker == "assistant")
+        resumed = s.context("When is the kiln firing?").text
+        aside = s.context("What did the landlord say about rent?").text
+    assert "cone 6" in resumed and "$1,400" not in resumed
+    assert "$1,400" in aside
