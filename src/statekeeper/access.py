@@ -56,9 +56,24 @@ DEFAULT_ALIASES: Mapping[str, str] = {
     "compliance": "policy",
     "regulation": "policy",
     "legal": "policy",
+    "administrator": "manager",
+    "officer": "peer",
+    "liaison": "peer",
+    "representative": "peer",
+    "rep": "peer",
+    "scribe": "peer",
+    "assistant": "subordinate",
+    "secretary": "subordinate",
+    "clerk": "subordinate",
+    "apprentice": "subordinate",
 }
 
 _WORD = re.compile(r"[a-z]+")
+# A title's head comes before its complement: "Head of Sales", "Assistant to the CEO".
+_COMPLEMENT = re.compile(r"\b(?:of|to|for|at|in|on|with|from)\b|,")
+# Words before a head that move it: a chief officer leads, a deputy director does not.
+_RAISING = frozenset({"chief"})
+_LOWERING = frozenset({"assistant", "associate", "deputy", "junior", "vice", "sub", "under"})
 
 
 @dataclass(frozen=True)
@@ -76,17 +91,34 @@ class AuthorityLadder:
             raise PrincipalError("aliases", sorted(unknown), "alias targets must be rungs")
 
     def rung(self, authority: str) -> str | None:
-        """The rung an authority or title stands on, or None when nothing in it is known."""
+        """The rung an authority or title stands on, or None when nothing in it is known.
+
+        A title ranks by its head, the last word before any complement ("Legal intern" is
+        an intern, "System Administrator" an administrator, "Head of Sales" a head): the
+        words that modify it say of what, not how high. A modifier of rank moves the head
+        one rung ("Deputy Director", "Chief Compliance Officer"). A head the ladder does
+        not know ranks as the lowest word it does know in the title."""
         name = authority.strip().lower()
         if name in self.rungs:
             return name
         if name in self.aliases:
             return self.aliases[name]
-        found = [self._word_rung(word) for word in _WORD.findall(name)]
-        known = [r for r in found if r is not None]
         if "vice president" in name:
-            known.append("executive")
-        return max(known, key=self.rungs.index) if known else None
+            return self._word_rung("vp")
+        words = _WORD.findall(_COMPLEMENT.split(name, maxsplit=1)[0]) or _WORD.findall(name)
+        if not words:
+            return None
+        head, modifiers = self._word_rung(words[-1]), set(words[:-1])
+        if head is None:
+            known = [r for r in map(self._word_rung, _WORD.findall(name)) if r is not None]
+            return min(known, key=self.rungs.index) if known else None
+        rank = self.rungs.index(head)
+        raising = [r for r in map(self._word_rung, modifiers & _RAISING) if r is not None]
+        if raising:
+            rank = max(rank, *map(self.rungs.index, raising))
+        elif modifiers & _LOWERING:
+            rank = max(rank - 1, 0)
+        return self.rungs[rank]
 
     def _word_rung(self, word: str) -> str | None:
         if word in self.rungs:

@@ -460,10 +460,12 @@ class Session:
         """A fact by id, or the current head of a key."""
         self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
-            return self._visible_fact(uow, ref)
+            return self._as_seen(uow, self._visible_fact(uow, ref))
 
     def current_value(self, ref: str) -> JsonValue | None:
-        """Follow the supersession chain from a fact id or key to its live value."""
+        """Follow the supersession chain from a fact id or key to its live value. A chain
+        that leads to a fact this principal may not read ends, to them, in an unknown fact:
+        the value of a restricted successor never comes back."""
         self.reconcile()  # what has expired is not current, whoever asks
         with self.engine.store.read(self.principal.org) as uow:
             fact: Fact | None = self._visible_fact(uow, ref)
@@ -476,7 +478,19 @@ class Session:
             ):
                 seen.add(fact.id)
                 fact = uow.get_fact(fact.superseded_by)
+                if fact is not None and not self.engine.access.can_read(self.principal, fact):
+                    raise UnknownFactError(ref)
             return fact.value if fact is not None and fact.is_valid else None
+
+    def _as_seen(self, uow: UnitOfWork, fact: Fact) -> Fact:
+        """A fact as this principal may see it: a successor they may not read is not named,
+        nor why it won (its id and reason would confirm a hidden fact exists)."""
+        if fact.superseded_by is None:
+            return fact
+        successor = uow.get_fact(fact.superseded_by)
+        if successor is not None and self.engine.access.can_read(self.principal, successor):
+            return fact
+        return fact.model_copy(update={"superseded_by": None, "invalid_reason": "superseded"})
 
     def is_current(self, ref: str) -> bool:
         try:
@@ -500,7 +514,7 @@ class Session:
         key = _check_text("key", key, MAX_KEY_LENGTH)
         with self.engine.store.read(self.principal.org) as uow:
             return [
-                f
+                self._as_seen(uow, f)
                 for f in uow.history(self.view, key)
                 if self.engine.access.can_read(self.principal, f)
             ]
