@@ -5,6 +5,7 @@ from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import (
     AuthorityError,
     BudgetTooSmallError,
+    ClaimedAuthorityError,
     CycleError,
     DuplicateFactError,
     EmbeddingError,
@@ -16,6 +17,8 @@ from statekeeper.errors import (
     UnknownFactError,
 )
 from statekeeper.model import (
+    ACT_FOR_OTHERS,
+    INTERNAL,
     ConstraintType,
     Context,
     Environment,
@@ -33,10 +36,13 @@ from statekeeper.model import (
 )
 
 __all__ = [
+    "ACT_FOR_OTHERS",
+    "INTERNAL",
     "Access",
     "AuthorityError",
     "AuthorityLadder",
     "BudgetTooSmallError",
+    "ClaimedAuthorityError",
     "ConstraintType",
     "Context",
     "CycleError",

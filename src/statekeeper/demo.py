@@ -18,7 +18,7 @@ from rich.text import Text
 
 from statekeeper.engine import Engine, Session
 from statekeeper.errors import AuthorityError
-from statekeeper.model import Principal, Scope, Source, SourceType
+from statekeeper.model import ACT_FOR_OTHERS, Principal, Scope, Source, SourceType
 
 
 class DemoClock:
@@ -56,6 +56,10 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
         authority="intern",
     )
     ops = engine.session(dana, task_id="order-4512")
+    # The policy and signal feeds write for the people and systems they relay.
+    feeds = engine.session(
+        Principal(org="northwind", user="feeds", permissions=frozenset({ACT_FOR_OTHERS}))
+    )
 
     def say(text: str, who: Session = ops) -> None:
         clock.advance(minutes=2)
@@ -79,12 +83,12 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
             console.print(table)
 
     console.rule("Morning: the facts of the day")
-    ops.write(
+    feeds.write(
         "discount_policy",
         "Maximum discount is 15% without CFO sign-off",
         source=Source(type=SourceType.POLICY, authority="executive", speaker="CFO Priya Shah"),
     )
-    ops.write(
+    feeds.write(
         "flash_sale",
         "20% off all rain jackets until 11:00",
         ttl=timedelta(hours=2),

@@ -26,6 +26,7 @@ from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
+    ClaimedAuthorityError,
     EmbeddingsUnavailableError,
     InvalidInputError,
     PrincipalError,
@@ -36,6 +37,7 @@ from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
 from statekeeper.horizons import workspace_section
 from statekeeper.model import (
+    ACT_FOR_OTHERS,
     MAX_KEY_LENGTH,
     MAX_VALUE_CHARS,
     ConstraintType,
@@ -295,6 +297,17 @@ class Session:
             )
         return self.engine.similarity.backfill(self.principal.org)
 
+    def _check_claim(self, authority: str | None) -> None:
+        """A write or a turn may name the authority it speaks with, but not one above the
+        principal's own, unless the principal acts for others (an importer, a chat bridge:
+        the permission ACT_FOR_OTHERS); otherwise a guest could write as a board."""
+        if authority is None or ACT_FOR_OTHERS in self.principal.permissions:
+            return
+        ladder = self.engine.access.ladder
+        own = ladder.rank(self.principal.authority)
+        if ladder.rank_or(authority, own) > own:
+            raise ClaimedAuthorityError(self.principal.authority, authority, ACT_FOR_OTHERS)
+
     def _expected_ids(
         self, batch: Sequence[Mapping[str, Any]], seq: int, now: datetime
     ) -> list[str]:
@@ -398,6 +411,7 @@ class Session:
         source = args["source"] or self._own_source
         if not isinstance(source, Source):
             raise InvalidInputError("source", source, "must be a Source")
+        self._check_claim(source.authority)
         text = value_text(value)
         scope = _enum("scope", Scope, args["scope"]) or infer_scope(text)
         scope_id = args["scope_id"]
@@ -575,6 +589,8 @@ class Session:
         """Record a turn in the working set (the most recent few are kept as state)."""
         _check_text("speaker", speaker, MAX_KEY_LENGTH)
         _check_text("text", text, MAX_VALUE_CHARS)
+        if authority is not None:
+            self._check_claim(_check_text("authority", authority, MAX_KEY_LENGTH))
         moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
         with self.engine.store.write(self.principal.org) as uow:
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
@@ -610,6 +626,8 @@ class Session:
         from statekeeper.detect import on_turn, turn_scope
 
         _check_text("text", text, MAX_VALUE_CHARS)
+        if authority is not None:
+            self._check_claim(_check_text("authority", authority, MAX_KEY_LENGTH))
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
         index = earlier[-1].index + 1 if earlier else 0

@@ -67,6 +67,21 @@ class AuthorityError(StatekeeperError, PermissionError):
         )
 
 
+class ClaimedAuthorityError(AuthorityError):
+    """A principal named an authority above its own for a write or a turn, without the
+    right to act for others."""
+
+    def __init__(self, own: str, claimed: str, right: str) -> None:
+        self.writer = own
+        self.holder = claimed
+        self.fact_id = ""
+        StatekeeperError.__init__(
+            self,
+            f"authority {own!r} may not write as {claimed!r}; acting for others needs the "
+            f"permission {right!r}",
+        )
+
+
 class BudgetTooSmallError(StatekeeperError, ValueError):
     """A token budget that cannot hold even the identity section."""
 

@@ -22,6 +22,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # A permission every principal holds for a context written for us, and none for one
 # written to someone outside (a reply to a client): what was said "internal only" needs it.
 INTERNAL = "internal"
+# A permission for a principal that writes for others (an importer, a chat bridge): it may
+# name any authority for a write or a turn; anyone else, none above their own.
+ACT_FOR_OTHERS = "act-for-others"
 
 
 class Scope(StrEnum):
@@ -94,7 +97,8 @@ class Principal(Frozen):
             authority=self.authority,
             department=self.department or "",
             organization=self.org_name or self.org,
-            permissions=sorted(self.permissions),
+            # the engine's own rights say how it writes, not who the user is
+            permissions=sorted(self.permissions - {ACT_FOR_OTHERS, INTERNAL}),
         )
 
 

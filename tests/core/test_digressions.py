@@ -17,7 +17,9 @@ def _turns(*said: str) -> list[Turn]:
     out = []
     for n, line in enumerate(said):
         speaker, _, text = line.partition(": ")
-        out.append(Turn(index=n, speaker=speaker, text=text, timestamp=start + timedelta(minutes=n)))
+        out.append(
+            Turn(index=n, speaker=speaker, text=text, timestamp=start + timedelta(minutes=n))
+        )
     return out
 
 

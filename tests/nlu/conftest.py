@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from statekeeper import Engine, Principal
+from statekeeper import ACT_FOR_OTHERS, Engine, Principal
 from tests.nlu.harness import Conversation, TickingClock
 
 
@@ -15,7 +15,10 @@ from tests.nlu.harness import Conversation, TickingClock
 def conversation(tmp_path: Path) -> Iterator[Conversation]:
     clock = TickingClock()
     engine = Engine.open(tmp_path / "s.db", clock=clock)
-    principal = Principal(org="northwind", user="riley", authority="peer")
+    # a bridge that relays a many-party conversation speaks for each party
+    principal = Principal(
+        org="northwind", user="riley", authority="peer", permissions={ACT_FOR_OTHERS}
+    )
     try:
         yield Conversation(engine, clock, principal)
     finally:

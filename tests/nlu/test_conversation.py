@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from statekeeper import Engine, Principal, Source
+from statekeeper import ACT_FOR_OTHERS, Engine, Principal, Source
+
+# a bridge that relays what others said and what systems report speaks for each of them
+RELAY = Principal(org="acme", user="kim", permissions=frozenset({ACT_FOR_OTHERS}))
 
 
 @dataclass(frozen=True)
@@ -189,7 +192,7 @@ def test_an_interruption_does_not_leak_into_the_resumed_task(tmp_path: Path) -> 
 
 def test_a_contractor_cannot_override_a_directors_instruction(tmp_path: Path) -> None:
     engine = Engine.open(tmp_path / "s.db")
-    session = engine.session(Principal(org="acme", user="kim"))
+    session = engine.session(RELAY)
     session.write(
         "instruction_one",
         "Use Postgres for the ledger service",
@@ -208,7 +211,7 @@ def test_a_contractor_cannot_override_a_directors_instruction(tmp_path: Path) ->
 
 def test_a_fresher_signal_replaces_the_older_one(tmp_path: Path) -> None:
     engine = Engine.open(tmp_path / "s.db")
-    session = engine.session(Principal(org="acme", user="kim"))
+    session = engine.session(RELAY)
     signal = Source(authority="policy", origin="environment")
     session.write("pager", "INC-4411 sev3, investigating", source=signal, detect=True)
     session.write("alerts", "INC-4411 upgraded to sev1, all hands", source=signal, detect=True)

@@ -23,7 +23,7 @@ from statekeeper.access import AuthorityLadder
 from statekeeper.detect import rank_targets
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
-from statekeeper.model import Principal, Scope, Source, SourceType
+from statekeeper.model import ACT_FOR_OTHERS, Principal, Scope, Source, SourceType
 from statekeeper.nlu.interpret import corrects
 
 # A finer ladder than the default: StateBench tells directors, VPs, C-level and boards apart.
@@ -202,6 +202,8 @@ class StateKeeperStrategy:
             authority=_rung(str(identity.get("authority") or "")) or "peer",
             name=identity.get("user_name"),
             department=identity.get("department"),
+            # the replay relays every party of the timeline, each with their authority
+            permissions=frozenset({ACT_FOR_OTHERS}),
         )
         self._session = self._engine.session(principal)
         for fact in initial_state.get("persistent_facts") or []:
