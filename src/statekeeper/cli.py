@@ -57,6 +57,27 @@ def demo(db: Path, budget: int) -> None:
     run(db, budget=budget)
 
 
+@main.command("erase-user")
+@click.option("--url", required=True, help="The store: a SQLite path or a postgresql:// URL.")
+@click.option("--org", required=True, help="The user's organization.")
+@click.option("--user", required=True, help="The user to erase.")
+@click.option("--yes", is_flag=True, help="Erase without asking first.")
+def erase_user(url: str, org: str, user: str, yes: bool) -> None:
+    """Erase a user: their facts, turns, transcript, working items, profile and workspaces.
+    One log entry with no personal data stays."""
+    from statekeeper.engine import Engine
+    from statekeeper.errors import StatekeeperError
+
+    if not yes:
+        click.confirm(f"Erase everything of user {user!r} in {org!r}?", abort=True)
+    try:
+        with Engine.open(url) as engine:
+            done = engine.erase_user(org, user)
+    except StatekeeperError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"erased {user} in {org}: {done.facts} facts, {done.turns} turns")
+
+
 @main.group()
 def bench() -> None:
     """Measure state correctness on benchmark data."""

@@ -22,6 +22,7 @@ from pydantic import JsonValue, ValidationError
 from statekeeper.access import Access, AuthorityLadder
 from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, gather, in_scope
+from statekeeper.context.hygiene import identifying_parts
 from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.embedding import Embedder
@@ -56,13 +57,14 @@ from statekeeper.model import (
 from statekeeper.nlu.extract import Extractor
 from statekeeper.similarity import Similarity
 from statekeeper.store import Store, open_store
-from statekeeper.store.base import UnitOfWork, View
+from statekeeper.store.base import Erasure, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
 
 Clock = Callable[[], datetime]
 # The words of a turn or a new fact that find the facts it may be about: its rarest.
 RELATED_TERMS = 5
 EnvironmentProvider = Callable[[datetime], Environment]
+FORGOTTEN = "[forgotten]"
 RECALL_TURN_TOKENS = 20  # a short turn's tokens, to size the transcript search
 RECALL_MAX = 400
 
@@ -166,6 +168,19 @@ class Engine:
         if self.environment_provider is not None:
             return self.environment_provider(now)
         return Environment(current_time=now)
+
+    def erase_user(self, org: str, user: str) -> Erasure:
+        """Erase a user of an organization: their own facts (with links, tombstones and
+        embeddings), turns, transcript and its index, working items, profile and
+        workspaces. Facts they wrote into shared organizational memory stay: they are the
+        organization's. What is left is one log entry with no personal data."""
+        try:
+            Principal(org=org, user=user)
+        except ValidationError as error:
+            raise PrincipalError("user", user, "must be an organization and a user id") from error
+        done = self.store.erase_user(org, user, self.now())
+        self.snapshots.clear()  # other processes' engines notice through the erasure log
+        return done
 
     def close(self) -> None:
         """Close the store's connections; a closed engine keeps no facts in memory."""
@@ -466,7 +481,8 @@ class Session:
             if fact.forgotten:
                 raise UnknownFactError(ref)
             uow.forget(fact.id, by=self.principal.user, at=self.engine.now())
-            uow.redact_turns(self.principal.user, fact.text, "[forgotten]")
+            parts = [fact.text, *identifying_parts(fact.text)]  # "6789" of "SSN ...: 6789"
+            uow.redact_turns(self.principal.user, parts, FORGOTTEN)
 
     # -- reads --------------------------------------------------------------------------
 

@@ -65,3 +65,20 @@ def test_forgotten_value_not_in_recent_turns(alice: Session, clock: Clock) -> No
     clock.advance(minutes=1)
     alice.forget(fact.id)
     assert "Rua Augusta" not in alice.context("Where do I live?").text
+
+
+def test_forget_takes_the_values_inside_a_fact_out_of_every_turn(
+    alice: Session, clock: Clock, location: str
+) -> None:
+    alice.add_turn("alice", "FYI my passport number ends in 4417.")
+    alice.add_turn("alice", "Locker 44170 is by the gym; call Ines Okafor at 555-0199.")
+    fact = alice.write("passport", "Passport, last four: 4417")
+    contact = alice.write("emergency_contact", "Ines Okafor, 555-0199")
+    clock.advance(minutes=1)
+    alice.forget(fact.id)
+    alice.forget(contact.id)
+    said = [str(r["text"]) for r in query(location, "SELECT text FROM transcript")]
+    assert not any("4417." in t or "555-0199" in t or "Okafor" in t for t in said)
+    assert any("Locker 44170" in t for t in said)  # only whole values go
+    text = alice.context("passport number, emergency contact").text
+    assert "4417." not in text and "555-0199" not in text and "Okafor" not in text

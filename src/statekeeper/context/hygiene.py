@@ -85,6 +85,17 @@ def proper_words(text: str) -> frozenset[str]:
     return frozenset(norm(m.group(0)) for m in _PROPER_WORD.finditer(text))
 
 
+_IDENTIFYING_KINDS = frozenset({"phone", "email", "money", "code", "number", "address"})
+
+
+def identifying_parts(text: str) -> frozenset[str]:
+    """What in a text could say whose it was, quoted on its own elsewhere: its numbers,
+    codes, amounts, phone numbers, e-mail and street addresses, and proper names ("SSN
+    ends in 6789" quotes "SSN last four: 6789")."""
+    found = {norm(v.text) for v in typed_values(text) if v.kind in _IDENTIFYING_KINDS}
+    return frozenset(p for p in found | proper_words(text) if _phrase_worthy(p))
+
+
 def norm(value: str) -> str:
     return " ".join(value.lower().split())
 

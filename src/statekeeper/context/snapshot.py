@@ -33,6 +33,12 @@ class Snapshot:
 
     def __init__(self, view: View) -> None:
         self.view = view
+        self.lock = threading.Lock()
+        self.erasures = 0
+        self._empty()
+
+    def _empty(self) -> None:
+        """No facts held: the state of a snapshot that has not read its view yet."""
         self.revision = -1
         self.live: dict[str, Fact] = {}
         self.seq: dict[str, int] = {}
@@ -52,11 +58,15 @@ class Snapshot:
         self.parts: Counter[str] = Counter()
         self.index = Bm25Index()
         self._memo: dict[Any, Any] = {}
-        self.lock = threading.Lock()
 
     def sync(self, uow: UnitOfWork) -> None:
         """Catch up with the store. The revision is read before the changed rows, so rows
-        the second read sees from a later write are simply fetched again next time."""
+        the second read sees from a later write are simply fetched again next time. A user
+        erased since (by any process) leaves no row to fetch: the view is read anew."""
+        erasures = uow.erasure_count()
+        if erasures != self.erasures:
+            self._empty()
+            self.erasures = erasures
         newest = uow.revision()
         if newest == self.revision:
             return

@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
 from statekeeper.store import vectors
-from statekeeper.store.base import ArchivedTurn, View
+from statekeeper.store.base import ArchivedTurn, Erasure, View
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
@@ -108,6 +108,17 @@ class PostgresUnitOfWork(SqlUnitOfWork):
             return []
         params = {"query": query, "org": self.org, "user": user, "until": until, "limit": limit}
         return self._archived(self.conn.execute(_SEARCH_TURNS, params).mappings().all())
+
+
+    def erase_user(self, user: str, at: datetime) -> Erasure:
+        own = list(
+            self.conn.execute(
+                text("SELECT fact_id FROM facts WHERE org_id = :org AND user_id = :user"),
+                {"org": self.org, "user": user},
+            ).scalars()
+        )
+        vectors.forget(self.conn, self.org, own)
+        return super().erase_user(user, at)
 
 
 class PostgresStore(SqlStore):

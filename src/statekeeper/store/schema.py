@@ -167,6 +167,17 @@ task_workspaces = Table(
     Index("ix_task_workspaces_user", "org_id", "user_id"),
 )
 
+# What an erasure leaves behind: that one happened, and how much it took; no personal data.
+erasures = Table(
+    "erasures",
+    metadata,
+    Column("org_id", Text, nullable=False),
+    Column("erased_at", DateTime, nullable=False),
+    Column("facts", Integer, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Index("ix_erasures_org", "org_id", "erased_at"),
+)
+
 ORG_TABLES = (
     "facts",
     "fact_dependencies",
@@ -176,4 +187,5 @@ ORG_TABLES = (
     "transcript",
     "user_profiles",
     "task_workspaces",
+    "erasures",
 )

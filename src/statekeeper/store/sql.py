@@ -31,14 +31,17 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
-from statekeeper.store.base import ArchivedTurn, Stamped, View, chunks
+from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.driver import DriverQuery
 from statekeeper.store.schema import (
+    erasures,
     fact_dependencies,
     fact_tombstones,
     facts,
     recent_turns,
+    task_workspaces,
     transcript,
+    user_profiles,
     working_items,
 )
 
@@ -75,6 +78,9 @@ _REVISION = DriverQuery(
     select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
 )
 _CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
+_ERASURES = DriverQuery(
+    select(func.count()).select_from(erasures).where(erasures.c.org_id == bindparam("org"))
+)
 _NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     _D.org_id == bindparam("org"),
@@ -116,6 +122,11 @@ _RECENT_TURNS = DriverQuery(
     .order_by(_T.turn_index)
 )
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_BY_SEQ)
+
+
+def _like(phrase: str) -> str:
+    """A LIKE pattern for text holding a phrase, its wildcards escaped."""
+    return "%" + re.sub(r"([\\%_])", r"\\\1", phrase) + "%"
 
 
 def fact_values(
@@ -504,15 +515,19 @@ class SqlUnitOfWork:
             )
         )
 
-    def redact_turns(self, user: str, phrase: str, replacement: str) -> None:
-        """Remove a phrase from every turn of a user, recent and archived (an explicit
-        forget: what was forgotten is recalled nowhere)."""
-        pattern = re.compile(re.escape(phrase), re.IGNORECASE)
+    def redact_turns(self, user: str, phrases: Sequence[str], replacement: str) -> None:
+        """Remove phrases, as whole words, from every turn of a user, recent and archived
+        (an explicit forget: what was forgotten is recalled nowhere)."""
+        wanted = sorted({p for p in phrases if p.strip()}, key=len, reverse=True)
+        if not wanted:
+            return
+        alternatives = "|".join(rf"(?<!\w){re.escape(p)}(?!\w)" for p in wanted)
+        pattern = re.compile(alternatives, re.IGNORECASE)
         a = transcript.c
-        like = "%" + re.sub(r"([\\%_])", r"\\\1", phrase) + "%"
+        holding = or_(*(a.text.ilike(_like(p), escape="\\") for p in wanted))
         archived = self.conn.execute(
             select(a.task_id, a.turn_index, a.text).where(
-                a.org_id == self.org, a.user_id == user, a.text.ilike(like, escape="\\")
+                a.org_id == self.org, a.user_id == user, holding
             )
         ).all()
         for task_id, index, said in archived:
@@ -602,6 +617,47 @@ class SqlUnitOfWork:
         ).scalar_one()
         return -1 if value is None else int(value)
 
+    def erase_user(self, user: str, at: datetime) -> Erasure:
+        """Delete everything of one user: their own facts with their links and tombstones,
+        working items, turns, transcript, profile and workspaces; log that it happened."""
+        f = facts.c
+        own = list(
+            self.conn.execute(
+                select(f.fact_id).where(f.org_id == self.org, f.user_id == user)
+            ).scalars()
+        )
+        self._erase_facts(own)
+        a = transcript.c
+        turns = self.conn.execute(
+            select(func.count()).where(a.org_id == self.org, a.user_id == user)
+        ).scalar_one()
+        for table in (working_items, recent_turns, transcript, task_workspaces, user_profiles):
+            c = table.c
+            self.conn.execute(delete(table).where(c.org_id == self.org, c.user_id == user))
+        done = Erasure(facts=len(own), turns=int(turns))
+        self.conn.execute(
+            insert(erasures).values(
+                org_id=self.org, erased_at=at, facts=done.facts, turns=done.turns
+            )
+        )
+        return done
+
+    def erasure_count(self) -> int:
+        """How many users of the organization were ever erased: read before every sync of
+        a snapshot, so it goes the driver's short way, like the revision."""
+        return int(_ERASURES.scalar(self.conn, {"org": self.org}))
+
+    def _erase_facts(self, fact_ids: Sequence[str]) -> None:
+        """Delete facts with their dependency links and tombstones."""
+        d, t, f = fact_dependencies.c, fact_tombstones.c, facts.c
+        for part in chunks(list(fact_ids)):
+            linked = or_(d.fact_id.in_(part), d.depends_on_id.in_(part))
+            self.conn.execute(delete(fact_dependencies).where(d.org_id == self.org, linked))
+            self.conn.execute(
+                delete(fact_tombstones).where(t.org_id == self.org, t.fact_id.in_(part))
+            )
+            self.conn.execute(delete(facts).where(f.org_id == self.org, f.fact_id.in_(part)))
+
     def clear_task(self, user: str, task_id: str) -> None:
         for table in (working_items, recent_turns):
             c = table.c
@@ -649,6 +705,17 @@ class SqlStore:
 
     def _begin_read(self, conn: Connection, org: str) -> None:
         conn.begin()
+
+    def erase_user(self, org: str, user: str, at: datetime) -> Erasure:
+        """Erase one user of an organization in one transaction, then let the backend wipe
+        what its files still hold of them."""
+        with self.write(org) as uow:
+            done = uow.erase_user(user, at)
+        self._after_erase()
+        return done
+
+    def _after_erase(self) -> None:
+        """What a backend does once an erasure has committed; nothing by default."""
 
     def close(self) -> None:
         self.engine.dispose()

@@ -190,6 +190,9 @@ class SqliteStore(SqlStore):
             # and each copy ends in a sync. The file is cut back to 64 MB after each copy.
             cursor.execute("PRAGMA wal_autocheckpoint=10000")
             cursor.execute("PRAGMA journal_size_limit=67108864")
+            # Deleted content is overwritten where that costs no extra writes: an erased
+            # user's words must not stay readable in the file.
+            cursor.execute("PRAGMA secure_delete=FAST")
             cursor.close()
 
         @event.listens_for(engine, "begin")
@@ -212,3 +215,12 @@ class SqliteStore(SqlStore):
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.info["write"] = True
         conn.begin()
+
+    def _after_erase(self) -> None:
+        """Rebuild the full-text indexes' segments, which keep deleted words until merged,
+        and empty the write-ahead log of the pages the erasure changed."""
+        with self.engine.connect() as conn:
+            driver = cast(sqlite3.Connection, conn.connection.dbapi_connection)
+            for index in ("facts_fts", "transcript_fts"):
+                driver.execute(f"INSERT INTO {index}({index}) VALUES ('optimize')")
+            driver.execute("PRAGMA wal_checkpoint(TRUNCATE)")

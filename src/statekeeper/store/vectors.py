@@ -181,3 +181,13 @@ def similar(
 def literal(vector: Sequence[float]) -> str:
     """pgvector's text form, `[1.0,2.5,...]`: no adapter is needed to send it."""
     return "[" + ",".join(repr(float(v)) for v in vector) + "]"
+
+
+def forget(conn: Connection, org: str, fact_ids: Sequence[str]) -> None:
+    """Delete the embeddings of these facts, if this database keeps embeddings at all."""
+    if not fact_ids or _dimensions(conn) is None:
+        return
+    conn.execute(
+        text(f"DELETE FROM {TABLE} WHERE org_id = :org AND fact_id = ANY(:ids)"),
+        {"org": org, "ids": list(fact_ids)},
+    )
