@@ -130,15 +130,7 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
         return []
     if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
-    written = session.write(
-        fact.key,
-        moved_to(fact.text, claim.value),
-        supersedes=fact.id,
-        timestamp=turn.timestamp,
-        source=_source(turn, session),
-        overrule=True,
-    )
-    return [written]
+    return [_said_now(session, turn, fact.key, moved_to(fact.text, claim.value), fact)]
 
 
 def _apply(
@@ -185,24 +177,39 @@ def _apply(
         old = session.write(
             key, old_value, timestamp=said.timestamp, source=_source(said, session), overrule=True
         )
-        written.append(_said_now(session, turn, key, new_value, old.id))
+        written.append(_said_now(session, turn, key, new_value, old))
     for fact_id, value in edits.items():
         fact = facts[fact_id]
         if value and value != fact.value:
-            written.append(_said_now(session, turn, fact.key, value, fact.id))
+            written.append(_said_now(session, turn, fact.key, value, fact))
     return written
 
 
-def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: str) -> Fact:
-    """The value a turn gives a fact in place of the one it had."""
+def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: Fact) -> Fact:
+    """The value a turn gives a fact in place of the one it had. Shared knowledge that a
+    colleague of the same rank stated is not replaced by another's word: both stand, and
+    contexts show them as an unresolved conflict."""
+    source = _source(turn, session)
+    disputed = _colleagues_word(session, source, replacing)
     return session.write(
         key,
         value,
-        supersedes=replacing,
+        supersedes=None if disputed else replacing.id,
         timestamp=turn.timestamp,
-        source=_source(turn, session),
+        source=source,
+        implicit=not disputed,
         overrule=True,
     )
+
+
+def _colleagues_word(session: Session, source: Source, fact: Fact) -> bool:
+    """Whether a fact is shared knowledge someone else of the same rank stated."""
+    said_by = fact.source.speaker
+    if fact.user or said_by is None or said_by in (source.speaker, session.principal.user):
+        return False
+    access = session.engine.access
+    peer = access.ladder.rank_or("peer", 0)
+    return access.source_rank(fact) == access.ladder.rank_or(source.authority, peer)
 
 
 def apply_candidates(session: Session, turn: Turn, candidates: Sequence[Candidate]) -> list[Fact]:

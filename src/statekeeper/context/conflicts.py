@@ -24,6 +24,12 @@ def _conflicting(a: str, b: str) -> bool:
     return conflicts(a, b)
 
 
+def _one_slot(first: Fact, second: Fact) -> bool:
+    """Two live values of one key: the engine keeps both only when neither could replace
+    the other."""
+    return first.key == second.key and first.text != second.text
+
+
 def unresolved(facts: Sequence[Fact], rank: Callable[[Fact], int]) -> list[list[Fact]]:
     """Groups of live facts, each at least two statements by different speakers of equal
     authority that conflict, in the order of their first member in `facts`."""
@@ -35,7 +41,7 @@ def unresolved(facts: Sequence[Fact], rank: Callable[[Fact], int]) -> list[list[
             if (
                 first.source.speaker == second.source.speaker
                 or rank(first) != rank(second)
-                or not _conflicting(first.text, second.text)
+                or not (_one_slot(first, second) or _conflicting(first.text, second.text))
             ):
                 continue
             joined = group_of.get(first.id, group_of.get(second.id))

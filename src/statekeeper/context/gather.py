@@ -159,10 +159,13 @@ def gather(
         for f in shown
         if f.id not in constraint_ids
     ]
-    text_of = {f.id: text for f, text in facts}
-    groups = unresolved([f for f, _ in facts if not f.needs_review], access.source_rank)
+    # Two colleagues of one rank who disagree, on a rule or on a plain fact, are a dispute.
+    text_of = {f.id: text for f, text in [*constraints, *facts]}
+    stated = [f for f, _ in [*constraints, *facts] if not f.needs_review]
+    groups = unresolved(stated, access.source_rank)
     conflicts = [[(f, text_of[f.id]) for f in group] for group in groups]
     in_conflict = {f.id for group in groups for f in group}
+    constraints = [(f, text) for f, text in constraints if f.id not in in_conflict]
     facts = [(f, text) for f, text in facts if f.id not in in_conflict]
 
     cleaned = []
