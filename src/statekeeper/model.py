@@ -10,13 +10,23 @@ import json
 import re
 from datetime import date, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from statekeeper.errors import InvalidInputError, PrincipalError
 
 MAX_KEY_LENGTH = 200
 MAX_VALUE_CHARS = 32_000
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # an identifier is one line of printable text
 
 
 # A permission every principal holds for a context written for us, and none for one
@@ -63,6 +73,21 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Checked(Frozen):
+    """A model callers build themselves: bad arguments raise the engine's own error, which
+    names the field, rather than pydantic's."""
+
+    _error: ClassVar[type[InvalidInputError]] = InvalidInputError
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(part) for part in first["loc"]) or type(self).__name__
+            raise self._error(field, first.get("input"), first["msg"]) from None
+
+
 def _check_identifier(field: str, value: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{field} must be a non-empty string")
@@ -73,8 +98,10 @@ def _check_identifier(field: str, value: str) -> str:
     return value.strip()
 
 
-class Principal(Frozen):
+class Principal(Checked):
     """Who is asking. Every read and write carries one."""
+
+    _error: ClassVar[type[InvalidInputError]] = PrincipalError
 
     org: str
     user: str
@@ -113,7 +140,7 @@ class IdentityRole(Frozen):
     permissions: list[str] = Field(default_factory=list)
 
 
-class Source(Frozen):
+class Source(Checked):
     """Provenance of a fact. `origin` names the finer system (finance_system, observation...)."""
 
     type: SourceType = SourceType.STATE_WRITE
@@ -177,7 +204,8 @@ def value_text(value: JsonValue) -> str:
 
 
 # Built once: json.dumps with options builds a new encoder on every call.
-encode_json = json.JSONEncoder(ensure_ascii=False).encode
+# NaN and infinities are no JSON: a value holding one is refused, not stored as "NaN".
+encode_json = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 _CANONICAL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 
 

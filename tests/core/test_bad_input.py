@@ -7,7 +7,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
 from statekeeper import (
     BudgetTooSmallError,
@@ -218,7 +217,7 @@ def test_budget_too_small_carries_numbers(alice: Session) -> None:
     ],
 )
 def test_principal_without_org(fields: dict[str, str]) -> None:
-    with pytest.raises(ValidationError, match="org"):
+    with pytest.raises(PrincipalError, match="org"):
         Principal(**fields)  # type: ignore[arg-type]
 
 

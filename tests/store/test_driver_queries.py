@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import bindparam, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from statekeeper import Engine, Principal
+from statekeeper import Engine, Principal, StoreError
 from statekeeper.store.driver import DriverQuery
 from statekeeper.store.schema import facts, working_items
 
@@ -40,9 +40,7 @@ def test_rows_match_sqlalchemy_with_types_converted(store_url: str, org: str) ->
 
 def test_a_literal_of_the_statement_is_sent_with_it(store_url: str, org: str) -> None:
     revision = DriverQuery(
-        select(func.coalesce(func.max(facts.c.rev), 42)).where(
-            facts.c.org_id == bindparam("org")
-        )
+        select(func.coalesce(func.max(facts.c.rev), 42)).where(facts.c.org_id == bindparam("org"))
     )
     engine = Engine.open(store_url)
     with engine.store.read(org) as uow:
@@ -50,12 +48,11 @@ def test_a_literal_of_the_statement_is_sent_with_it(store_url: str, org: str) ->
     engine.close()
 
 
-def test_a_failing_read_raises_sqlalchemys_error_and_the_store_goes_on(
-    store_url: str, org: str
-) -> None:
+def test_a_failing_read_raises_store_error_and_the_store_goes_on(store_url: str, org: str) -> None:
     engine = Engine.open(store_url)
-    with pytest.raises(DBAPIError, match="no_such_table"), engine.store.read(org) as uow:
+    with pytest.raises(StoreError, match="no_such_table") as raised, engine.store.read(org) as uow:
         MISSING_TABLE.rows(uow.conn, {"one": 1})
+    assert isinstance(raised.value.__cause__, DBAPIError)
     with engine.session(Principal(org=org, user="ann")) as session:
         session.write("city", "Lisbon")
         assert session.current_value("city") == "Lisbon"
@@ -66,12 +63,13 @@ def test_a_lost_postgres_connection_is_dropped_from_the_pool(postgres_url: str, 
     engine = Engine.open(postgres_url)
     with engine.session(Principal(org=org, user="ann")) as session:
         session.write("city", "Lisbon")
-    with pytest.raises(DBAPIError) as raised, engine.store.read(org) as uow:
+    with pytest.raises(StoreError) as raised, engine.store.read(org) as uow:
         backend = uow.conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
         with engine.store.engine.connect() as other:
             other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": backend})
         ITEMS.rows(uow.conn, {"org": org})
-    assert raised.value.connection_invalidated
+    cause = raised.value.__cause__
+    assert isinstance(cause, DBAPIError) and cause.connection_invalidated
     with engine.session(Principal(org=org, user="ann")) as session:  # a fresh connection
         assert session.current_value("city") == "Lisbon"
     engine.close()

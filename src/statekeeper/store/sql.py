@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -29,7 +30,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
+from sqlalchemy.exc import SQLAlchemyError
 
+from statekeeper.errors import StoreError
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.driver import DriverQuery
@@ -666,6 +669,18 @@ class SqlUnitOfWork:
             )
 
 
+@contextmanager
+def store_errors(action: str) -> Iterator[None]:
+    """The database's own failures (a server down, a lock held too long, a file that cannot
+    be opened) as StoreError, naming what failed and why, never the connection's secrets."""
+    try:
+        yield
+    except (SQLAlchemyError, sqlite3.Error) as error:
+        cause = getattr(error, "orig", None) or error
+        reason = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        raise StoreError(f"{action}: {reason}") from error
+
+
 class SqlStore:
     """Connection handling shared by the SQL backends."""
 
@@ -677,7 +692,7 @@ class SqlStore:
 
     @contextmanager
     def write(self, org: str) -> Iterator[SqlUnitOfWork]:
-        with self.engine.connect() as conn:
+        with store_errors("writing to the store"), self.engine.connect() as conn:
             self._begin_write(conn, org)
             unit = self.unit_of_work(conn, org)
             try:
@@ -690,7 +705,7 @@ class SqlStore:
 
     @contextmanager
     def read(self, org: str) -> Iterator[SqlUnitOfWork]:
-        with self.engine.connect() as conn:
+        with store_errors("reading the store"), self.engine.connect() as conn:
             self._begin_read(conn, org)
             try:
                 yield self.unit_of_work(conn, org)
