@@ -548,7 +548,9 @@ class Session:
             ]
 
     def history(self, key: str) -> list[Fact]:
-        """Every version of a key, oldest first: the audit trail, dead values included."""
+        """Every version of a key this principal may see, oldest first: the audit trail,
+        dead values included. A listing, so what is unknown or hidden lists nothing (a read
+        of one value, `get` or `current_value`, raises UnknownFactError instead)."""
         key = _check_name("key", key)
         with self.engine.store.read(self.principal.org) as uow:
             return [
@@ -659,17 +661,21 @@ class Session:
         scope, scope_id = turn_scope(
             text, earlier[-1] if earlier else None, index, self.where.task_id, moment
         )
+        extractor = self.engine.extractor if interpret and not assistant else None
+        # A plugged-in extractor is asked first: when it fails, the turn is not stored.
+        proposed = (
+            extractor.extract(text, speaker=speaker, known=self.related_facts(text))
+            if extractor is not None
+            else None
+        )
         turn = self.add_turn(
             speaker, text, timestamp=moment, authority=authority, scope=scope, scope_id=scope_id
         )
-        if interpret and self.engine.extractor is not None and not assistant:
+        if proposed is not None:
             from statekeeper.detect import apply_candidates
 
-            known = self.related_facts(text)
-            apply_candidates(
-                self, turn, self.engine.extractor.extract(text, speaker=speaker, known=known)
-            )
-        elif interpret:
+            apply_candidates(self, turn, proposed)
+        elif interpret and self.engine.extractor is None:
             on_turn(self, turn, earlier, assistant)
         return turn
 

@@ -107,3 +107,17 @@ def test_a_lock_held_too_long_raises_store_error(
             holder.close()
         assert engine.session(ALICE).current_value("seed") == "1"
         assert [f.key for f in engine.session(ALICE).facts()] == ["seed"]
+
+
+def test_a_postgres_writer_waits_for_the_lock_only_so_long(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not ON_POSTGRES:
+        pytest.skip("PostgreSQL's organization lock")
+    from statekeeper.store import postgres
+
+    monkeypatch.setattr(postgres, "LOCK_TIMEOUT", 0.2)
+    engine.session(ALICE).write("seed", "1")
+    with engine.store.write("acme"), pytest.raises(StoreError, match="lock"):
+        engine.session(ALICE).write("door", "blue")  # another writer of acme holds it
+    assert [f.key for f in engine.session(ALICE).facts()] == ["seed"]

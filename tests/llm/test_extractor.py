@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from loopback import Provider
 
-from statekeeper import Engine, Principal
+from statekeeper import Engine, Principal, StatekeeperError
 from statekeeper.llm.anthropic import AnthropicClient
 from statekeeper.llm.base import LLMError
 from statekeeper.llm.openai import OpenAIClient
@@ -72,8 +72,11 @@ def test_one_invalid_candidate_is_dropped_alone(provider: Provider, tmp_path: Pa
 def test_malformed_json_is_a_clear_error(provider: Provider, tmp_path: Path) -> None:
     provider.structured = ["{not json"]
     engine = _engine(tmp_path, OpenAIClient("extractor", base_url=provider.openai_url))
-    with pytest.raises(LLMError, match="invalid JSON"):
+    with pytest.raises(LLMError, match="invalid JSON") as raised:
         engine.session(ALICE).observe("alice", "The venue is the Harbor Hotel.")
+    assert isinstance(raised.value, StatekeeperError)
+    # the failed turn was not stored: a retry does not find it twice
+    assert "Harbor Hotel" not in engine.session(ALICE).context("venue").text
 
 
 def test_rate_limit_is_retried(provider: Provider, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from statekeeper import Engine, Principal, UnknownFactError
 from statekeeper.integrations.statebench import StateKeeperStrategy
+from tests.conftest import ALICE
 
 
 def test_supersession_and_context(store_url: str, org: str) -> None:
@@ -146,3 +147,13 @@ def test_statebench_adapter_runs_on_either_backend(store_url: str) -> None:
     ).context
     strategy.close()
     assert "Dock 9" in context and "Dock 4" not in context
+
+
+def test_the_store_search_never_returns_a_restricted_fact(engine: Engine) -> None:
+    s = engine.session(ALICE)
+    s.write("vault_code", "Vault code for the freight dock is 9917", required_authority="executive")
+    s.write("hr_note", "Freight dock staffing review", required_permissions=["hr"])
+    s.write("dock_hours", "The freight dock opens at 6")
+    with engine.store.read("acme") as uow:
+        found = uow.search_valid_facts(s.view, ["freight", "dock"], 10)
+    assert [f.key for f in found] == ["dock_hours"]

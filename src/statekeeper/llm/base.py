@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from statekeeper.errors import StatekeeperError
+
 T = TypeVar("T")
 
 RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
@@ -31,7 +33,7 @@ class StructuredLLMClient(LLMClient, Protocol):
     ) -> dict[str, Any]: ...
 
 
-class LLMError(RuntimeError):
+class LLMError(StatekeeperError, RuntimeError):
     """A failed model call; `retryable` says whether trying again can help."""
 
     def __init__(self, message: str, *, status: int | None = None, retryable: bool) -> None:

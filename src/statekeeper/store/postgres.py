@@ -29,6 +29,7 @@ from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
 APP_ROLE = "statekeeper_app"
 _MIGRATION_LOCK = 7_342_001  # one advisory lock id for schema upgrades
+LOCK_TIMEOUT = 30.0  # seconds a writer waits for its organization's lock
 _ANALYZE_AFTER = 1000  # fact rows written before the first refresh of statistics
 
 _SEARCH = text(
@@ -37,6 +38,7 @@ _SEARCH = text(
     WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
       AND facts.capability IN ('', :capability)
       AND facts.is_valid AND NOT facts.forgotten AND facts.tsv @@ query
+      AND facts.required_authority IS NULL AND facts.required_permissions = '[]'
     ORDER BY ts_rank_cd(facts.tsv, query) DESC, facts.seq DESC
     LIMIT :limit
     """
@@ -142,6 +144,9 @@ class PostgresStore(SqlStore):
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.begin()
         self._bind(conn, org)
+        # A writer waits for another of its organization at most this long, then fails
+        # with StoreError instead of hanging.
+        conn.execute(text(f"SET LOCAL lock_timeout = '{int(LOCK_TIMEOUT * 1000)}ms'"))
         conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:org))"), {"org": org})
 
     def _after_write(self, conn: Connection, unit: SqlUnitOfWork) -> None:

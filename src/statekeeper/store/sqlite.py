@@ -28,6 +28,7 @@ _SEARCH = text(
     ) AS hits JOIN facts ON facts.rowid = hits.rowid
     WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
       AND facts.capability IN ('', :capability) AND facts.is_valid AND NOT facts.forgotten
+      AND facts.required_authority IS NULL AND facts.required_permissions = '[]'
     ORDER BY hits.rank, facts.seq DESC
     LIMIT :limit
     """
