@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from statekeeper import Engine, Principal, Session, Settings
+from tests import pg
 
 START = datetime(2026, 3, 2, 9, 0, 0)
 
@@ -67,7 +68,7 @@ def _connect(location: str | Path) -> Iterator[Any]:
         return
     import psycopg
 
-    with psycopg.connect(str(location)) as conn:  # the server's owner: no row-level filter
+    with psycopg.connect(pg.as_admin(str(location))) as conn:  # no row-level filter
         yield conn
 
 
@@ -92,26 +93,14 @@ def clock() -> Clock:
 # STATEKEEPER_TEST_BACKEND=postgres runs the behaviour suite on PostgreSQL: each test gets
 # a fresh database cloned from a migrated template.
 ON_POSTGRES = os.environ.get("STATEKEEPER_TEST_BACKEND") == "postgres"
-PG_ADMIN = os.environ.get(
-    "STATEKEEPER_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
-)
-PG_BASE = os.environ.get("STATEKEEPER_PG_URL", "postgresql://postgres@127.0.0.1:5432")
-
-
-def _admin(statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(statement)
 
 
 @pytest.fixture(scope="session")
 def pg_template() -> Iterator[str]:
     name = f"sk_template_{uuid.uuid4().hex[:8]}"
-    _admin(f"CREATE DATABASE {name}")
-    Engine.open(f"{PG_BASE}/{name}").close()
+    Engine.open(pg.create_database(name)).close()
     yield name
-    _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    pg.drop_database(name)
 
 
 @pytest.fixture
@@ -130,16 +119,14 @@ def store_location(
     yield location
     for place in places.values():
         if _is_url(place):
-            _admin(f"DROP DATABASE IF EXISTS {place.rsplit('/', 1)[1]} WITH (FORCE)")
+            pg.drop_database(place.rsplit("/", 1)[1])
 
 
 def _new_store(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> str:
     if not ON_POSTGRES:
         return str(tmp_path / name)
     template: str = request.getfixturevalue("pg_template")
-    database = f"sk_test_{uuid.uuid4().hex[:10]}"
-    _admin(f"CREATE DATABASE {database} TEMPLATE {template}")
-    return f"{PG_BASE}/{database}"
+    return pg.create_database(f"sk_test_{uuid.uuid4().hex[:10]}", template)
 
 
 @pytest.fixture

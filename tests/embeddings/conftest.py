@@ -18,6 +18,8 @@ import psycopg
 import pytest
 from word_vectors import words  # noqa: F401  (registers the fixture)
 
+from tests import pg
+
 
 @pytest.fixture(scope="session")
 def pgvector_server() -> Iterator[Any]:
@@ -41,7 +43,17 @@ def vector_url(pgvector_server: Any) -> Iterator[str]:
     name = f"sk_vec_{uuid.uuid4().hex[:10]}"
     admin_uri: str = pgvector_server.get_uri()
     with psycopg.connect(admin_uri, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    yield pgvector_server.get_uri(database=name)
+        for role, login in ((pg.LOGIN, "LOGIN"), (pg.APP_ROLE, "NOLOGIN")):
+            if (
+                admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+                is None
+            ):
+                admin.execute(f"CREATE ROLE {role} {login} NOSUPERUSER NOBYPASSRLS")
+        admin.execute(f"GRANT {pg.APP_ROLE} TO {pg.LOGIN}")
+        admin.execute(f"CREATE DATABASE {name} OWNER {pg.LOGIN}")
+    # Installing pgvector takes a superuser; everything after runs as the login role.
+    with psycopg.connect(pgvector_server.get_uri(database=name), autocommit=True) as admin:
+        admin.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    yield pgvector_server.get_postmaster_info().get_uri(user=pg.LOGIN, database=name)
     with psycopg.connect(admin_uri, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -13,10 +13,7 @@ from pathlib import Path
 
 import pytest
 
-PG_ADMIN = os.environ.get(
-    "STATEKEEPER_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
-)
-PG_BASE = os.environ.get("STATEKEEPER_PG_URL", "postgresql://postgres@127.0.0.1:5432")
+from tests import pg
 
 
 @pytest.fixture(scope="session")
@@ -27,13 +24,11 @@ def postgres_url() -> Iterator[str]:
 
     name = f"statekeeper_test_{uuid.uuid4().hex[:10]}"
     try:
-        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
+        url = pg.create_database(name)
     except psycopg.OperationalError as error:
-        pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN!r}: {error}")
-    yield f"{PG_BASE}/{name}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        pytest.fail(f"PostgreSQL is not reachable at {pg.ADMIN!r}: {error}")
+    yield url
+    pg.drop_database(name)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

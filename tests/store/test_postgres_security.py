@@ -7,10 +7,11 @@ import pytest
 
 from statekeeper import Engine, Principal
 from statekeeper.store.schema import ORG_TABLES
+from tests import pg
 
 
 def _dsn(url: str) -> str:
-    return url.replace("postgresql://", "postgresql://", 1)
+    return pg.as_admin(url)
 
 
 @pytest.fixture
@@ -79,3 +80,10 @@ def test_partition_keys_lead_every_primary_key_and_index(postgres_url: str) -> N
         ).fetchall()
     assert rows, "no indexes found"
     assert {(table, index) for table, index, first in rows if first != "org_id"} == set()
+
+
+def test_a_superuser_connection_is_warned_about(postgres_url: str) -> None:
+    from statekeeper.store.postgres import UnboundRoleWarning
+
+    with pytest.warns(UnboundRoleWarning, match="row-level security does not bind"):
+        Engine.open(pg.as_admin(postgres_url)).close()

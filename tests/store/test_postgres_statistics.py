@@ -10,18 +10,15 @@ import psycopg
 import pytest
 
 from statekeeper import Engine, Principal
-from tests.store.conftest import PG_ADMIN, PG_BASE
+from tests import pg
 
 
 @pytest.fixture
 def fresh_database(postgres_url: str) -> Iterator[str]:
     """A database of its own: statistics are per table, and other tests share theirs."""
     name = f"statekeeper_stats_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    yield f"{PG_BASE}/{name}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    yield pg.create_database(name)
+    pg.drop_database(name)
 
 
 def test_bulk_load_refreshes_statistics(fresh_database: str) -> None:
@@ -33,7 +30,7 @@ def test_bulk_load_refreshes_statistics(fresh_database: str) -> None:
         )
     some_id = session.get("item_2_5").id
     engine.close()
-    with psycopg.connect(fresh_database) as conn:
+    with psycopg.connect(pg.as_admin(fresh_database)) as conn:
         (estimate,) = conn.execute(
             "SELECT reltuples FROM pg_class WHERE relname = 'facts'"
         ).fetchone() or (0,)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -123,6 +124,27 @@ class PostgresUnitOfWork(SqlUnitOfWork):
         return super().erase_user(user, at)
 
 
+class UnboundRoleWarning(UserWarning):
+    """The store connects as a role row-level security does not bind."""
+
+
+def _warn_if_unbound(conn: Connection) -> None:
+    """Row-level security is a second wall only for a role it binds: a superuser or a
+    BYPASSRLS role can step back out of the role each unit of work switches to (RESET
+    ROLE) and read every organization with a raw query."""
+    found = conn.execute(
+        text("SELECT rolname, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
+    ).first()
+    if found is not None and (found.rolsuper or found.rolbypassrls):
+        warnings.warn(
+            f"statekeeper connects to PostgreSQL as {found.rolname!r}, which row-level "
+            "security does not bind (superuser or BYPASSRLS): connect as a login role "
+            f"without them, a member of {APP_ROLE!r} (see docs/postgres.md)",
+            UnboundRoleWarning,
+            stacklevel=4,
+        )
+
+
 class PostgresStore(SqlStore):
     dialect = "postgresql"
     unit_of_work = PostgresUnitOfWork
@@ -136,6 +158,7 @@ class PostgresStore(SqlStore):
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
             upgrade(conn)
+            _warn_if_unbound(conn)
 
     def _bind(self, conn: Connection, org: str) -> None:
         conn.execute(text(f"SET LOCAL ROLE {APP_ROLE}"))

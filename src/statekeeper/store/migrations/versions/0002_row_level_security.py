@@ -29,7 +29,14 @@ def upgrade() -> None:
               END IF;
             END $$"""
     )
-    op.execute(f"GRANT {APP_ROLE} TO CURRENT_USER")
+    # A connecting role an administrator already made a member needs no right to grant it.
+    op.execute(
+        f"""DO $$ BEGIN
+              IF NOT pg_has_role(current_user, '{APP_ROLE}', 'MEMBER') THEN
+                GRANT {APP_ROLE} TO CURRENT_USER;
+              END IF;
+            END $$"""
+    )
     op.execute(f"GRANT USAGE ON SCHEMA public TO {APP_ROLE}")
     for table in ORG_TABLES:
         op.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {APP_ROLE}")
