@@ -87,3 +87,14 @@ def test_a_superuser_connection_is_warned_about(postgres_url: str) -> None:
 
     with pytest.warns(UnboundRoleWarning, match="row-level security does not bind"):
         Engine.open(pg.as_admin(postgres_url)).close()
+
+
+def test_an_organization_with_a_quote_is_bound_as_itself(postgres_url: str) -> None:
+    engine = Engine.open(postgres_url)
+    tricky = "o'brien; RESET ROLE"
+    engine.session(Principal(org=tricky, user="ann")).write("plan", "a plan of its own")
+    assert engine.session(Principal(org=tricky, user="ann")).current_value("plan") == (
+        "a plan of its own"
+    )
+    assert engine.session(Principal(org="o", user="ann")).facts() == []
+    engine.close()

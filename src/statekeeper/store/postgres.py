@@ -63,6 +63,12 @@ def ts_query(terms: Sequence[str]) -> str:
     return " | ".join(sorted(words))
 
 
+def _literal(value: str) -> str:
+    """A string as an SQL literal (SET takes no parameters): quotes doubled, and no
+    backslash escapes, which standard_conforming_strings leaves off."""
+    return "'" + value.replace("'", "''") + "'"
+
+
 def psycopg_url(url: str) -> str:
     for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
         if url.startswith(prefix):
@@ -161,8 +167,11 @@ class PostgresStore(SqlStore):
             _warn_if_unbound(conn)
 
     def _bind(self, conn: Connection, org: str) -> None:
+        """Switch to the role row-level security binds, and name the organization for this
+        transaction with SET LOCAL, which Citus propagates to its workers (a set_config
+        call it would not)."""
         conn.execute(text(f"SET LOCAL ROLE {APP_ROLE}"))
-        conn.execute(text("SELECT set_config('statekeeper.org', :org, true)"), {"org": org})
+        conn.exec_driver_sql(f"SET LOCAL statekeeper.org = {_literal(org)}")
 
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.begin()
