@@ -296,10 +296,7 @@ def _answer(
                 on_answer=partial(progress.advance, task),
             )
         except LLMError as exc:
-            raise click.ClickException(
-                f"model call failed: {exc}"
-                + (f"; answers so far are in {results}" if results else "")
-            ) from exc
+            raise _model_failed(exc, results) from exc
         run.response = score_answers(run.contexts, answers)
 
 
@@ -461,10 +458,7 @@ def _recall(
                     on_answer=partial(progress.advance, answering),
                 )
             except LLMError as exc:
-                raise click.ClickException(
-                    f"model call failed: {exc}"
-                    + (f"; answers so far are in {results}" if results else "")
-                ) from exc
+                raise _model_failed(exc, results) from exc
     wall = time.perf_counter() - started
 
     print_report(out, recall, labels)
@@ -501,3 +495,9 @@ def _client(spec: str, base_url: str | None) -> LLMClient:
         raise click.ClickException(
             f"--answer-with needs the provider SDKs: pip install 'statekeeper[llm]' ({exc})"
         ) from exc
+
+
+def _model_failed(exc: Exception, results: Path | None) -> click.ClickException:
+    """A failed model call, and where the answers given so far were kept."""
+    kept = f"; answers so far are in {results}" if results else ""
+    return click.ClickException(f"model call failed: {exc}{kept}")
