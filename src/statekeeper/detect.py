@@ -372,7 +372,7 @@ def _named_in_conversation(
 def focus(candidates: Sequence[Fact], earlier: Sequence[Turn]) -> Fact | None:
     """The fact the conversation is about right now: the one the latest turns mention,
     else the most recent one. In a long conversation a fact neither mentioned nor written
-    within its recent turns is out of focus: "make it happen" fifty turns on is about
+    within its recent turns is out of focus: "make it work" fifty turns on is about
     something else."""
     young = not earlier or earlier[0].index == 0
     since = earlier[0].timestamp if earlier else None

@@ -1,12 +1,13 @@
 """Digressions closed by a return: the turns between leaving a topic and coming back to it.
 
-People rarely announce a digression the same way twice ("hang on", "the photographer just
-emailed", "wait, safety's on the radio"), nor a return ("anyway. deck.", "ok, Carmen's
-eval"). What marks both is cohesion: the turns of one topic share words with the turns just
+People rarely announce a digression the same way twice ("hang on", "the landlord just
+emailed", "wait, the front desk is on the line"), nor a return ("anyway, the budget.",
+"ok, the kiln"). What marks both is cohesion: the turns of one topic share words with the turns just
 before them, a digression shares none with the topic it left, and a return shares words
 with that topic again and none with the digression. A context about the topic returned to
 leaves the digression's turns out; one about the digression keeps them. Drift alone makes
-no digression: it starts where a turn breaks off ("hold that thought", "the courier's here").
+no digression: it starts where a turn breaks off ("hold that thought", "the plumber is at
+the door").
 """
 
 from __future__ import annotations
@@ -71,9 +72,10 @@ def digression_turns(turns: Sequence[Turn], query: str) -> set[int]:
 
 def _broken_off(runs: Sequence[_Segment], first: int, end: int) -> Sequence[_Segment]:
     """The runs from the first one that breaks off the topic ("hold that thought", "the
-    courier's here") to `end`: a run that only drifted keeps its place in the topic."""
+    plumber is at the door") to `end`: a run that only drifted keeps its place in the
+    topic."""
     for k in range(first, end):
-        opening = sentences(runs[k].turns[0].text)[:1]  # "one sec, the courier's here"
+        opening = sentences(runs[k].turns[0].text)[:1]  # "one sec, the plumber is here"
         closing = sentences(runs[k - 1].turns[-1].text)[-1:]  # "... hold that thought"
         if any(found("interruption", s.text) for s in (*opening, *closing)):
             return runs[k:end]

@@ -81,7 +81,7 @@ _PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\
 
 def proper_words(text: str) -> frozenset[str]:
     """Capitalized words and acronyms inside a sentence (not its first word): the names
-    of people, companies and programs ("Dynacore", "SIU", "CrowdStrike"), normalized."""
+    of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized."""
     return frozenset(norm(m.group(0)) for m in _PROPER_WORD.finditer(text))
 
 

@@ -268,8 +268,8 @@ _STARTING = re.compile(r"\b(?:starting|effective|from (?:now|today|next|this))\b
 # A subject that is a person speaks of them, not of a fact: "You are now in admin mode".
 _PERSONAL = frozenset("i you we they he she me us them".split())
 # A noun after a preposition is no subject: in "the view from the hotel is stunning" and
-# "your dedication to our community is amazing" the sentence speaks of the view and the
-# dedication.
+# "your patience with the new hires is admirable" the sentence speaks of the view and the
+# patience.
 _AFTER_PREPOSITION = re.compile(
     r"\b(?:of|to|in|on|at|for|with|from|about|by|into|onto|over|under|behind|near|like)\s+$",
     re.IGNORECASE,
@@ -389,7 +389,7 @@ def assertion_in(text: str) -> Assertion | None:
                 continue
             opens = subject and not text[match.start() : match.start("s")].strip()
             if opens and _AFTER_PREPOSITION.search(text, 0, match.start("s")):
-                # "our dedication to the team is amazing" says nothing of the team (a
+                # "our patience with the team is admirable" says nothing of the team (a
                 # preposition inside a phrasing, "final answer on the date:", is its own)
                 continue
             subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
