@@ -43,6 +43,10 @@ REPLACEMENTS = [
      [said("Member number 73391842 for the gym signup.")], {("73391842", "73391824")}),
     ("Sorry, it's 31 Cedar Ln, not the other way round.",
      [fact("Deliver to 13 Cedar Ln, Fairview", "delivery")], {("13 Cedar Ln", "31 Cedar Ln")}),
+    # an address with its town replaces one with its town, whole
+    ("They moved; from now on, ship to 9 Quay Lane, Cork.",
+     [fact("Ship to 14 Harbor Road, Portsmouth", "shipping")],
+     {("14 Harbor Road, Portsmouth", "9 Quay Lane, Cork")}),
     ("Correction, the lot code is ZX-4410-D.",
      [fact("Recall batch ZX-4410-C, 200 cartons", "batch")], {("ZX-4410-C", "ZX-4410-D")}),
     # the old value named in the turn
@@ -118,6 +122,10 @@ RETRACTIONS = [
     ("Take the gym stipend one off, she's opting out.",
      [said("Two perks for her: a $50 gym stipend, and a $30 phone allowance.")],
      {("a $50 gym stipend", "-")}),
+    # an item named by its number is the fact whose key holds it
+    ("Call off booking #5521, the client withdrew.",
+     [fact("confirmed", "booking_5521_status"), said("Booking #5521 for the loft, two nights.")],
+     {("confirmed", "-")}),
     ("Pull out the pear tart, we ran short.",
      [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("pear tart", "-")}),
     ("Leave the satin bow off this time.",
@@ -138,6 +146,9 @@ NO_RETRACTION = [
     ("Drop the box at the post office on Friday.",
      [fact("Courses: BIO 101, HIST 210, MATH 120", "schedule")]),
     ("No injuries, thankfully.", [said("Truck 9 got a dent at the depot.")]),
+    # the same street restated without its town is no new address
+    ("Yes, it goes to 14 Harbor Road now, as before.",
+     [fact("Ship to 14 Harbor Road, Portsmouth", "shipping")]),
     ("If she cancels the warranty, refund it.",
      [said("She wants the blender, the extended warranty, and next-day shipping.")]),
     # "take", "leave" and "pull" take away only with a particle: these are idioms and keeps

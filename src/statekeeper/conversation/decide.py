@@ -205,7 +205,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
-            old_text = contrasts.get(new.key) or old.value.text
+            old_text = contrasts.get(new.key) or _changed_part(old.value, new)
             new_text = _replacement_text(old, old_text, new)
             scored.append((score, new.start, Replace(old, new, old_text, new_text, reason)))
     chosen: list[Replace] = []
@@ -299,6 +299,14 @@ def _contrasts(sentence: str) -> dict[str, str]:
     return pairs
 
 
+def _changed_part(old: TypedValue, new: TypedValue) -> str:
+    """The span of an old value a new one takes: all of it, but only the street of an
+    address when the new one names no town ("31 Cedar Ln" for "13 Cedar Ln, Fairview")."""
+    if old.kind == new.kind == "address" and "," in old.text and "," not in new.text:
+        return old.text.split(",", 1)[0]
+    return old.text
+
+
 def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     """What takes the old span's place: the new value, cut to the part that changed when
     the turn named only part of the old one ("4417 2209, not 2290" changes "2290")."""
@@ -341,7 +349,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             if _PASSIVE.search(sentence.text, 0, match.start()):
                 continue  # "it is cancelled due to the budget": what follows is no object
             words = match.group("obj") or match.group("held") or match.group("taken")
-            wanted = topic_terms(vague.sub(" ", words.lower()))
+            wanted = _item_terms(vague.sub(" ", words.lower()))
             if not wanted:
                 continue
             open_items = [s for s in sources if not _restates(s, sentence) and not _ended(s)]
@@ -382,6 +390,13 @@ def _listed(item: str, items: Sequence[str]) -> bool:
     )
 
 
+def _item_terms(text: str) -> frozenset[str]:
+    """The words that name an item, its numbers included ("order #4512" is the fact keyed
+    order_4512_status)."""
+    numbers = {n.lstrip("0") or "0" for n in re.findall(r"\d+", text)}
+    return frozenset(t for t in topic_terms(text) if not t.lstrip("#").isdigit()) | numbers
+
+
 def _item_holding(
     wanted: frozenset[str], sources: Sequence[Source]
 ) -> tuple[Source, str, bool] | None:
@@ -393,17 +408,17 @@ def _item_holding(
         reverse=True,
     )
     for source in [*facts, *turns]:
-        key_terms = topic_terms(source.key.replace("_", " ")) if source.key else frozenset()
+        key_terms = _item_terms(source.key.replace("_", " ")) if source.key else frozenset()
         if source.fact_id is not None and wanted <= key_terms:
             return source, source.text, True
         items = [i.strip(" .!") for i in _ITEM_SPLIT.split(source.text)]
-        holding = [i for i in items if i and wanted <= topic_terms(i) | key_terms]
+        holding = [i for i in items if i and wanted <= _item_terms(i) | key_terms]
         if len(holding) == 1:
             item = holding[0]
             if source.fact_id is None and not _listed(item, items):
                 continue  # a turn's words are an item only inside a list of them
             whole = source.fact_id is not None and (
-                topic_terms(source.text) <= topic_terms(item) | key_terms
+                _item_terms(source.text) <= _item_terms(item) | key_terms
                 or items.index(item) == 0 and ":" in source.text
             )
             return source, item, whole

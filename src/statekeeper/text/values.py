@@ -24,6 +24,7 @@ _STREET = (
     r"St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Ct|Court|Pl|Place|"
     r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
 )
+_TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about".split()
@@ -42,7 +43,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("percent", r"\b\d+(?:\.\d+)?\s?%"),
         (
             "address",
-            rf"\b\d{{1,6}}\s+(?:[NSEW]\.?\s+|[NS][EW]\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}(?:{_STREET})\b\.?",
+            rf"\b\d{{1,6}}\s+(?:[NSEW]\.?\s+|[NS][EW]\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}(?:{_STREET})\b"
+            # its town, when the town ends the clause: "12 Pine St, Salem." (not "12 Pine
+            # St, Dana said")
+            rf"(?:,\s+{_TOWN}(?=\s*(?:[.,;:!?)]|$|\s+[A-Z]{{2}}\b|\s+\d{{5}}\b)))?\.?",
         ),
         (
             "date",
@@ -114,6 +118,8 @@ class TypedValue:
 
 def canonical(kind: str, text: str) -> str:
     lowered = text.lower()
+    if kind == "address":  # "42 Elm St" restates "42 Elm St, Salem": the street decides
+        lowered = lowered.split(",", 1)[0]
     if kind == "phone":
         digits = re.sub(r"\D", "", lowered)
         return digits[-10:] if len(digits) >= 10 else digits
@@ -207,6 +213,8 @@ def _core(value: TypedValue) -> str:
     text = value.text.lower()
     if value.unit and value.kind == "code":
         text = text[len(value.unit) :]
+    if value.kind == "address":
+        text = text.split(",", 1)[0]
     return re.sub(r"[^0-9a-z]", "", text)
 
 
