@@ -30,6 +30,37 @@ if TYPE_CHECKING:
     from statekeeper.llm.base import LLMClient
 
 
+_ANSWER_OPTIONS = [
+    click.option(
+        "--answer-with",
+        "answer_with",
+        metavar="PROVIDER:MODEL",
+        help="Also have a model answer from each context: openai:MODEL or "
+        "anthropic:MODEL (keys from OPENAI_API_KEY / ANTHROPIC_API_KEY).",
+    ),
+    click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server."),
+    click.option(
+        "--results",
+        type=click.Path(path_type=Path, dir_okay=False),
+        help="JSONL file of model answers; a rerun skips what was already answered.",
+    ),
+    click.option(
+        "--concurrency",
+        type=click.IntRange(min=1),
+        default=4,
+        show_default=True,
+        help="Model calls in flight at once.",
+    ),
+]
+
+
+def _answer_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options every bench command takes to have a model answer from its contexts."""
+    for option in reversed(_ANSWER_OPTIONS):
+        command = option(command)
+    return command
+
+
 @click.group()
 def main() -> None:
     """statekeeper: correct memory for LLM agents."""
@@ -138,26 +169,7 @@ def _advance(progress: Progress, task: TaskID, _record: object) -> None:
 @click.option(
     "--limit", type=click.IntRange(min=1), default=None, help="Replay only the first N timelines."
 )
-@click.option(
-    "--answer-with",
-    "answer_with",
-    metavar="PROVIDER:MODEL",
-    help="Also have a model answer from each context: openai:MODEL or "
-    "anthropic:MODEL (keys from OPENAI_API_KEY / ANTHROPIC_API_KEY).",
-)
-@click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server.")
-@click.option(
-    "--results",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="JSONL file of model answers; a rerun skips queries already answered.",
-)
-@click.option(
-    "--concurrency",
-    type=click.IntRange(min=1),
-    default=4,
-    show_default=True,
-    help="Model calls in flight at once.",
-)
+@_answer_options
 @click.option(
     "--details",
     type=click.Path(path_type=Path, dir_okay=False),
@@ -196,10 +208,7 @@ def statebench(
     from statekeeper.bench.run import run_strategy
     from statekeeper.bench.strategies import StrategyUnavailableError
 
-    out = Console()
-    if not out.is_terminal:
-        out = Console(width=240)  # a file or a pipe gets whole tables, not wrapped cells
-    err = Console(stderr=True)
+    out, err = _consoles()
     if download:
         from statekeeper.bench.download import DownloadError
         from statekeeper.bench.download import download as fetch
@@ -260,9 +269,7 @@ def statebench(
         try:
             write_plot(runs, plot_out)
         except ImportError as exc:
-            raise click.ClickException(
-                f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
-            ) from exc
+            raise _plot_needs_matplotlib(exc) from exc
 
 
 def _answer(
@@ -274,16 +281,9 @@ def _answer(
     progress: Progress,
 ) -> None:
     from statekeeper.bench.answer import answer_queries, score_answers
-    from statekeeper.llm.base import LLMError, client_from_spec
+    from statekeeper.llm.base import LLMError
 
-    try:
-        client = client_from_spec(spec, base_url=base_url)
-    except (ValueError, LLMError) as exc:
-        raise click.ClickException(str(exc)) from exc
-    except ImportError as exc:
-        raise click.ClickException(
-            f"--answer-with needs the provider SDKs: pip install 'statekeeper[llm]' ({exc})"
-        ) from exc
+    client = _client(spec, base_url)
     for run in runs:
         task = progress.add_task(f"answer {run.name}", total=len(run.contexts))
         try:
@@ -350,30 +350,10 @@ def _recall_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Path(path_type=Path, dir_okay=False),
             help="Write a bar chart of answer-in-context per category to this PNG file.",
         ),
-        click.option(
-            "--answer-with",
-            "answer_with",
-            metavar="PROVIDER:MODEL",
-            help="Also have a model answer from each context: openai:MODEL or "
-            "anthropic:MODEL (keys from OPENAI_API_KEY / ANTHROPIC_API_KEY).",
-        ),
-        click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server."),
-        click.option(
-            "--results",
-            type=click.Path(path_type=Path, dir_okay=False),
-            help="JSONL file of model answers; a rerun skips questions already answered.",
-        ),
-        click.option(
-            "--concurrency",
-            type=click.IntRange(min=1),
-            default=4,
-            show_default=True,
-            help="Model calls in flight at once.",
-        ),
     ]
     for option in reversed(options):
         command = option(command)
-    return command
+    return _answer_options(command)
 
 
 @bench.command("locomo")
@@ -416,10 +396,7 @@ def _recall(
     from statekeeper.bench.recall import run, to_json
     from statekeeper.bench.recall_report import print_report
 
-    out = Console()
-    if not out.is_terminal:
-        out = Console(width=240)
-    err = Console(stderr=True)
+    out, err = _consoles()
     try:
         conversations = select(loader(data, limit=limit), categories)
     except ConversationDataError as exc:
@@ -479,9 +456,7 @@ def _recall(
         try:
             write_recall_plot(recall, plot_out, labels)
         except ImportError as exc:
-            raise click.ClickException(
-                f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
-            ) from exc
+            raise _plot_needs_matplotlib(exc) from exc
 
 
 def _client(spec: str, base_url: str | None) -> LLMClient:
@@ -501,3 +476,16 @@ def _model_failed(exc: Exception, results: Path | None) -> click.ClickException:
     """A failed model call, and where the answers given so far were kept."""
     kept = f"; answers so far are in {results}" if results else ""
     return click.ClickException(f"model call failed: {exc}{kept}")
+
+
+def _consoles() -> tuple[Console, Console]:
+    """Where a report goes, and where progress and warnings go. A file or a pipe gets whole
+    tables, not wrapped cells."""
+    out = Console()
+    return (out if out.is_terminal else Console(width=240)), Console(stderr=True)
+
+
+def _plot_needs_matplotlib(exc: ImportError) -> click.ClickException:
+    return click.ClickException(
+        f"--plot needs matplotlib: pip install 'statekeeper[bench]' ({exc})"
+    )
