@@ -173,6 +173,21 @@ def _stamp(
     return tuple(turns)
 
 
+def _each(
+    path: Path | str,
+    limit: int | None,
+    noun: str,
+    parse: Callable[[dict[str, Any], str], Conversation],
+) -> list[Conversation]:
+    """The file's entries, the first `limit` of them, each parsed into a conversation."""
+    name = Path(path).name
+    entries = read_list(path)[:limit]
+    return [
+        parse(_object(raw, f"{name}: {noun} {number}"), f"{name}: {number}")
+        for number, raw in enumerate(entries)
+    ]
+
+
 # -- LoCoMo --------------------------------------------------------------------------------
 
 _LOCOMO_DATE = ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y")
@@ -183,13 +198,7 @@ _EVIDENCE_SPLIT = re.compile(r"[;,\s]+")
 def load_locomo(path: Path | str, *, limit: int | None = None) -> list[Conversation]:
     """LoCoMo samples: two people's sessions, then questions with a category 1 to 5.
     Questions without an `answer` (most of category 5) are left out."""
-    name = Path(path).name
-    found: list[Conversation] = []
-    for number, raw in enumerate(read_list(path)):
-        if limit is not None and len(found) >= limit:
-            break
-        found.append(_locomo_sample(_object(raw, f"{name}: sample {number}"), f"{name}: {number}"))
-    return found
+    return _each(path, limit, "sample", _locomo_sample)
 
 
 def _locomo_sample(raw: dict[str, Any], where: str) -> Conversation:
@@ -283,13 +292,7 @@ def load_longmemeval(path: Path | str, *, limit: int | None = None) -> list[Conv
     """LongMemEval instances: each its own haystack of sessions and one question, asked at
     `question_date`. An abstention question (id ending `_abs`) goes under "abstention",
     whatever its type: its answer says the fact was never given, so no context holds it."""
-    name = Path(path).name
-    found: list[Conversation] = []
-    for number, raw in enumerate(read_list(path)):
-        if limit is not None and len(found) >= limit:
-            break
-        found.append(_lme_instance(_object(raw, f"{name}: instance {number}"), f"{name}: {number}"))
-    return found
+    return _each(path, limit, "instance", _lme_instance)
 
 
 def _lme_instance(raw: dict[str, Any], where: str) -> Conversation:
