@@ -63,11 +63,10 @@ class Snapshot:
         """Catch up with the store. The revision is read before the changed rows, so rows
         the second read sees from a later write are simply fetched again next time. A user
         erased since (by any process) leaves no row to fetch: the view is read anew."""
-        erasures = uow.erasure_count()
+        newest, erasures = uow.marks()
         if erasures != self.erasures:
             self._empty()
             self.erasures = erasures
-        newest = uow.revision()
         if newest == self.revision:
             return
         changed = uow.changed_since(self.view, self.revision)

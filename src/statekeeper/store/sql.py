@@ -77,12 +77,19 @@ _WITH_DEPENDANTS = (
     .distinct()
 )
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
-_REVISION = DriverQuery(
-    select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
-)
+_NEWEST_REV = select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
+_REVISION = DriverQuery(_NEWEST_REV)
 _CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
-_ERASURES = DriverQuery(
-    select(func.count()).select_from(erasures).where(erasures.c.org_id == bindparam("org"))
+# What a snapshot asks before every sync, in one read: the newest revision, and how many
+# users were ever erased (an erasure leaves no row with a revision to fetch).
+_MARKS = DriverQuery(
+    select(
+        _NEWEST_REV.scalar_subquery(),
+        select(func.count())
+        .select_from(erasures)
+        .where(erasures.c.org_id == bindparam("org"))
+        .scalar_subquery(),
+    )
 )
 _NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
@@ -298,6 +305,11 @@ class SqlUnitOfWork:
     def revision(self) -> int:
         """The organization's newest revision: the highest stamp on any of its facts."""
         return int(_REVISION.scalar(self.conn, {"org": self.org}))
+
+    def marks(self) -> tuple[int, int]:
+        """The organization's newest revision, and how many of its users were ever erased."""
+        [(revision, erased)] = _MARKS.rows(self.conn, {"org": self.org})
+        return int(revision), int(erased)
 
     def stamp(self) -> int:
         """This transaction's revision, fixed at its first change. Writers of one organization
@@ -645,10 +657,6 @@ class SqlUnitOfWork:
         )
         return done
 
-    def erasure_count(self) -> int:
-        """How many users of the organization were ever erased: read before every sync of
-        a snapshot, so it goes the driver's short way, like the revision."""
-        return int(_ERASURES.scalar(self.conn, {"org": self.org}))
 
     def _erase_facts(self, fact_ids: Sequence[str]) -> None:
         """Delete facts with their dependency links and tombstones."""
