@@ -39,3 +39,10 @@ def test_a_phrase_inside_a_longer_word_is_not_redacted() -> None:
 
 def test_a_phrase_without_words_is_still_found() -> None:
     assert DeadValues(("--",)).redact("a -- b") == f"a {REDACTED} b"
+
+
+def test_a_dead_address_is_masked_where_its_street_is_quoted_alone() -> None:
+    dead = DeadValues.build(["Deliver to 42 Birchwood Ct, Ashford"], live=[])
+    assert dead.redact("the van went to 42 Birchwood Ct this morning") == (
+        f"the van went to {REDACTED} this morning"
+    )

@@ -69,6 +69,8 @@ def typed_parts(text: str) -> frozenset[str]:
         if value.kind not in _CARRIED_KINDS:
             continue
         found.add(norm(value.text))
+        if value.kind == "address":  # "42 Elm Ct" quotes "42 Elm Ct, Salem"
+            found.add(norm(value.text.split(",", 1)[0]))
         if value.kind == "quantity":
             figure = value.text.split()[0].split("-")[0]
             if sum(c.isdigit() for c in figure) >= 3:
