@@ -39,8 +39,6 @@ def recall(
 
     `shown` tells a turn the context already holds (a recent turn); `clean` masks what the
     reader may not see and what the state has ended."""
-    if limit <= 0:
-        return [], []
     terms = query_terms(query)
     wanted = frozenset(index_terms(" ".join(terms)))
     recalled: list[tuple[Turn, str]] = []
