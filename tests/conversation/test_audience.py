@@ -73,3 +73,9 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:
     assert audience_of(query) == INTERNAL
+
+
+def test_a_span_is_the_turn_as_written() -> None:
+    turn = "Quote sent.\nInternal only: our floor is $41,500.\n\nThe rival is Northwind."
+    [span] = confidential_spans(turn)
+    assert span in turn and span.endswith("Northwind.")

@@ -17,19 +17,22 @@ AUDIENCES = (INTERNAL, EXTERNAL)
 
 
 def confidential_spans(text: str) -> list[str]:
-    """The parts of a turn said for us only: each runs from a sentence that restricts to
-    the end of the turn, or to a sentence that turns to what may be shared."""
+    """The parts of a turn said for us only, as they stand in it: each runs from a sentence
+    that restricts to the end of the turn, or to a sentence that turns to what may be
+    shared."""
     spans: list[str] = []
-    current: list[str] = []
+    start: int | None = None
+    end = 0
     for sentence in sentences(text):
         said = sentence.text.strip()
-        if current and found("shareable", said):
-            spans.append(" ".join(current))
-            current = []
-        elif current or found("confidential", said):
-            current.append(said)
-    if current:
-        spans.append(" ".join(current))
+        if start is not None and found("shareable", said):
+            spans.append(text[start:end].strip())
+            start = None
+        elif start is not None or found("confidential", said):
+            start = sentence.start if start is None else start
+            end = sentence.start + len(sentence.text)
+    if start is not None:
+        spans.append(text[start:end].strip())
     return spans
 
 
