@@ -20,12 +20,14 @@ from rich.progress import (
 )
 
 from statekeeper.bench.dataset import DatasetError, load
+from statekeeper.errors import StatekeeperError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
     from statekeeper.bench.conversations import Conversation
+    from statekeeper.bench.recall import Target
     from statekeeper.bench.run import StrategyRun
     from statekeeper.llm.base import LLMClient
 
@@ -97,7 +99,6 @@ def erase_user(url: str, org: str, user: str, yes: bool) -> None:
     """Erase a user: their facts, turns, transcript, working items, profile and workspaces.
     One log entry with no personal data stays."""
     from statekeeper.engine import Engine
-    from statekeeper.errors import StatekeeperError
 
     if not yes:
         click.confirm(f"Erase everything of user {user!r} in {org!r}?", abort=True)
@@ -350,10 +351,51 @@ def _recall_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Path(path_type=Path, dir_okay=False),
             help="Write a bar chart of answer-in-context per category to this PNG file.",
         ),
+        click.option(
+            "--url",
+            help="Replay statekeeper's side into this store (a postgresql:// URL), an "
+            "organization of its own per conversation, erased after; a temporary SQLite "
+            "file per conversation otherwise.",
+        ),
+        click.option(
+            "--embed-with",
+            "embed_model",
+            metavar="MODEL",
+            help="Embed facts and turns with this model of an OpenAI-compatible "
+            "/v1/embeddings server (needs --url with pgvector, and --embed-dimensions).",
+        ),
+        click.option(
+            "--embed-dimensions", type=click.IntRange(min=1), help="The embedding model's size."
+        ),
+        click.option(
+            "--embed-base-url",
+            help="Base URL of the embeddings server (OPENAI_API_KEY is sent, if set).",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return _answer_options(command)
+
+
+def _target(
+    url: str | None,
+    embed_model: str | None,
+    embed_dimensions: int | None,
+    embed_base_url: str | None,
+) -> Target:
+    """Where statekeeper's side is replayed, checked before any replay starts."""
+    from statekeeper.bench.recall import Target
+
+    if embed_model is None:
+        return Target(url)
+    if url is None or embed_dimensions is None:
+        raise click.UsageError("--embed-with needs --url and --embed-dimensions")
+    from statekeeper.llm.embeddings import OpenAIEmbedder
+
+    try:
+        return Target(url, OpenAIEmbedder(embed_model, embed_dimensions, base_url=embed_base_url))
+    except StatekeeperError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 @bench.command("locomo")
@@ -391,6 +433,10 @@ def _recall(
     base_url: str | None,
     results: Path | None,
     concurrency: int,
+    url: str | None,
+    embed_model: str | None,
+    embed_dimensions: int | None,
+    embed_base_url: str | None,
 ) -> None:
     from statekeeper.bench.conversations import ConversationDataError, select
     from statekeeper.bench.recall import run, to_json
@@ -405,6 +451,7 @@ def _recall(
         wanted = f" in categories {', '.join(categories)}" if categories else ""
         raise click.ClickException(f"no questions{wanted} in {data}")
     client = _client(answer_with, base_url) if answer_with else None
+    target = _target(url, embed_model, embed_dimensions, embed_base_url)
     questions = sum(len(c.questions) for c in conversations)
     started = time.perf_counter()
     with _progress(err) as progress:
@@ -416,7 +463,10 @@ def _recall(
                 on_conversation=lambda c: progress.update(
                     task, advance=1, description=f"replay {unit} (done {c.id})"
                 ),
+                target=target,
             )
+        except StatekeeperError as exc:
+            raise click.ClickException(f"{type(exc).__name__}: {exc}") from exc
         except ImportError as exc:
             raise click.ClickException(
                 f"the bm25 baseline needs rank-bm25: pip install 'statekeeper[bench]' ({exc})"

@@ -56,9 +56,9 @@ from statekeeper.model import (
     value_text,
 )
 from statekeeper.nlu.extract import Extractor
-from statekeeper.similarity import Similarity
+from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
-from statekeeper.store.base import Erasure, UnitOfWork, View
+from statekeeper.store.base import Erasure, SaidTurn, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
 
 Clock = Callable[[], datetime]
@@ -413,8 +413,7 @@ class Session:
             if args[name] is not None:
                 _check_name(name, args[name])
         depends_on = tuple(
-            _check_name("depends_on", d)
-            for d in _strings("depends_on", args["depends_on"])
+            _check_name("depends_on", d) for d in _strings("depends_on", args["depends_on"])
         )
         if len(set(depends_on)) != len(depends_on):
             raise InvalidInputError("depends_on", list(depends_on), "names a fact twice")
@@ -491,6 +490,8 @@ class Session:
             uow.forget(fact.id, by=self.principal.user, at=self.engine.now())
             parts = [fact.text, *identifying_parts(fact.text)]  # "6789" of "SSN ...: 6789"
             uow.redact_turns(self.principal.user, parts, FORGOTTEN)
+        if self.engine.similarity is not None:  # redacted turns lost their vectors
+            self.engine.similarity.redacted(self.principal.org)
 
     # -- reads --------------------------------------------------------------------------
 
@@ -634,6 +635,9 @@ class Session:
                 self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns
             )
             uow.archive_turn(self.principal.user, self.where.task_id, turn)
+        if self.engine.similarity is not None:
+            said = SaidTurn(self.principal.user, self.where.task_id, index, text)
+            self.engine.similarity.after_write(self.principal.org, [], [said])
         return turn
 
     def observe(
@@ -756,9 +760,13 @@ class Session:
         external = (audience or audience_of(query)) == EXTERNAL
         now = self.engine.now()
         environment = self.engine.environment()
-        similar = self.engine.similarity.nearest(self.view, query) if self.engine.similarity else []
         settings = self.engine.settings
         recall = _recall_limit(budget, settings.recall_share)
+        similar = (
+            self.engine.similarity.nearest(self.view, query, now, recall)
+            if self.engine.similarity
+            else Nearest()
+        )
         layers = self._gather(query, environment, now, True, similar, recall, external)
         if layers is None:  # something had expired: it is gone now, gather again
             layers = self._gather(query, environment, now, False, similar, recall, external)
@@ -778,13 +786,14 @@ class Session:
         environment: Environment,
         now: datetime,
         expire: bool,
-        similar: Sequence[str] = (),
+        similar: Nearest,
         recall: int = 0,
         external: bool = False,
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
-        has passed are expired first, and None returned, if there are any. `similar` are
-        ids of facts near the query in meaning, to consider beside the full-text matches."""
+        has passed are expired first, and None returned, if there are any. `similar` holds
+        the facts and turns near the query in meaning, to consider beside the full-text
+        matches."""
         with (
             self.engine.store.read(self.principal.org) as uow,
             self.engine.snapshots.synced(self.view, uow) as snapshot,
@@ -803,9 +812,10 @@ class Session:
                     self.engine.access,
                     [i for i in items if i.key not in stale],
                     workspace_section(uow, self.principal.user, self.where.task_id),
-                    similar,
+                    similar.facts,
                     recall,
                     external,
+                    similar.turns,
                 )
         self._expire(due, stale, now)
         return None
@@ -876,7 +886,9 @@ def _depth(value: Any) -> int:
         deepest = max(deepest, level)
         if level > MAX_DEPTH:
             break
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        )
         stack.extend((child, level + 1) for child in children)
     return deepest
 

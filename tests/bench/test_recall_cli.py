@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,29 @@ def test_a_category_with_no_questions_is_an_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["bench", "locomo", "--data", str(data), "--category", "9"])
     assert result.exit_code == 1
     assert "no questions in categories 9" in result.output
+
+
+def test_a_store_url_replays_into_organizations_of_their_own(tmp_path: Path) -> None:
+    data = write_json(tmp_path / "locomo.json", [locomo_sample()])
+    runs = {}
+    for name, extra in (("temporary", []), ("url", ["--url", f"sqlite:///{tmp_path}/s.db"])):
+        figures = tmp_path / f"{name}.json"
+        result = CliRunner().invoke(
+            main, ["bench", "locomo", "--data", str(data), "--json", str(figures), *extra]
+        )
+        assert result.exit_code == 0, result.output
+        per = json.loads(figures.read_text())["methods"]["statekeeper"]["per_category"]
+        runs[name] = {category: figure["found"] for category, figure in per.items()}
+    assert runs["url"] == runs["temporary"] == {"2": 1, "4": 2}
+    with closing(sqlite3.connect(tmp_path / "s.db")) as raw:  # its user was erased after
+        assert raw.execute("SELECT count(*) FROM transcript").fetchone() == (0,)
+        assert raw.execute("SELECT count(*) FROM erasures").fetchone() == (1,)
+
+
+def test_an_embedder_needs_a_store_url_and_dimensions(tmp_path: Path) -> None:
+    data = write_json(tmp_path / "locomo.json", [locomo_sample()])
+    result = CliRunner().invoke(
+        main, ["bench", "locomo", "--data", str(data), "--embed-with", "some-model"]
+    )
+    assert result.exit_code == 2
+    assert "--embed-with needs --url and --embed-dimensions" in result.output

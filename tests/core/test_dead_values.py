@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,3 +47,28 @@ def test_a_dead_address_is_masked_where_its_street_is_quoted_alone() -> None:
     assert dead.redact("the van went to 42 Birchwood Ct this morning") == (
         f"the van went to {REDACTED} this morning"
     )
+
+
+@pytest.mark.parametrize(
+    ("dead", "live", "text", "shown"),
+    [
+        ("Rex", "Max", "the office dog answers to Rex", f"the office dog answers to {REDACTED}"),
+        ("Ada", "Lena", "ask Ada in finance", f"ask {REDACTED} in finance"),
+        ("NYC", "SFO", "the offsite is in NYC", f"the offsite is in {REDACTED}"),
+        ("Oslo", "Bergen", "flights to Oslo", f"flights to {REDACTED}"),
+    ],
+)
+def test_a_dead_short_name_is_masked(dead: str, live: str, text: str, shown: str) -> None:
+    assert DeadValues.build([dead], live=[live]).redact(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("dead", "text"),
+    [
+        ("red", "a red scarf"),  # a common word, written as one: not a name
+        ("yes", "yes, that works"),
+        ("Max", "Max is still the contact"),  # the live value says the same name
+    ],
+)
+def test_a_short_value_that_is_no_dead_name_stays(dead: str, text: str) -> None:
+    assert DeadValues.build([dead], live=["Max"]).redact(text) == text

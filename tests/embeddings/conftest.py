@@ -16,8 +16,9 @@ from typing import Any
 
 import psycopg
 import pytest
-from word_vectors import words  # noqa: F401  (registers the fixture)
+from word_vectors import Words, make_embedder, words  # noqa: F401  (registers the fixture)
 
+from statekeeper import Engine
 from tests import pg
 
 
@@ -57,3 +58,10 @@ def vector_url(pgvector_server: Any) -> Iterator[str]:
     yield pgvector_server.get_postmaster_info().get_uri(user=pg.LOGIN, database=name)
     with psycopg.connect(admin_uri, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def engine(vector_url: str, words: Words) -> Iterator[Engine]:  # noqa: F811
+    """An engine on the pgvector server that embeds with the loopback server."""
+    with Engine.open(vector_url, embedder=make_embedder(words)) as opened:
+        yield opened

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import psycopg
 import pytest
@@ -46,12 +46,6 @@ def rest_over(engine: Engine) -> None:
     assert engine.similarity is not None
     later = time.monotonic() + RETRY_AFTER + 1
     engine.similarity.clock = lambda: later
-
-
-@pytest.fixture
-def engine(vector_url: str, words: Words) -> Iterator[Engine]:
-    with Engine.open(vector_url, embedder=make_embedder(words)) as opened:
-        yield opened
 
 
 def test_a_fact_close_in_meaning_reaches_the_context(engine: Engine, vector_url: str) -> None:
@@ -138,7 +132,7 @@ def test_a_failing_embedder_loses_no_fact_and_is_caught_up_later(
     with caplog.at_level(logging.WARNING, logger="statekeeper.similarity"):
         fact = alice.write("pet", FACT)
         crowd(alice)
-    assert "embedding facts of 'acme' failed" in caplog.text
+    assert "embedding facts or turns of 'acme' failed" in caplog.text
     assert alice.get("pet").value == FACT
     assert embeddings(vector_url, "acme") == {}
     # Full text still finds it, and contexts work while the embedder rests after its
@@ -186,12 +180,13 @@ def test_an_embedder_of_other_dimensions_is_refused_by_name(
 ) -> None:
     engine.session(ALICE).write("pet", FACT)
     with pytest.raises(
-        EmbeddingsUnavailableError, match="32 dimensions, but this database's holds 64"
-    ):
+        EmbeddingsUnavailableError, match="32 dimensions, but this database's hold 64"
+    ) as refused:
         Engine.open(vector_url, embedder=make_embedder(words, dimensions=32))
-    # The remedy the error names: drop the table; writes go on, and a new one is made.
+    # The remedy the error names: drop the tables; writes go on, and new ones are made.
+    assert "DROP TABLE fact_embeddings, turn_embeddings" in str(refused.value)
     with psycopg.connect(vector_url) as conn:
-        conn.execute("DROP TABLE fact_embeddings")
+        conn.execute("DROP TABLE fact_embeddings, turn_embeddings")
     engine.session(ALICE).write("pet", "the office dog is called Max", supersedes="pet")
     words.dimensions = 32
     with Engine.open(vector_url, embedder=make_embedder(words)) as smaller:

@@ -6,7 +6,9 @@ the context text (answer-in-context): whether the context gave a model what it n
 whether a model would answer well. It is strict, and the same for every method.
 
 The statekeeper method gets a fresh engine on a new SQLite file in a temporary directory per
-conversation, so nothing leaks from one to the next; every turn is observed in order with the
+conversation, so nothing leaks from one to the next; or, given a store's URL (PostgreSQL,
+with an embedder if one is given), an organization of its own there per conversation, whose
+user is erased once the questions are asked. Every turn is observed in order with the
 engine's clock at the turn's stamp, then each question is asked with the clock at the
 question's time. Only the `context` call is timed: the replay is reported apart.
 """
@@ -15,7 +17,9 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -26,6 +30,7 @@ from statekeeper.bench.baselines import Bm25, Transcript, last_n
 from statekeeper.bench.conversations import Conversation, Question
 from statekeeper.bench.superseded import shows_superseded
 from statekeeper.bench.tokens import count_tokens
+from statekeeper.embedding import Embedder
 
 METHODS: tuple[str, ...] = ("statekeeper", "bm25", "last_n")
 OVERALL = "overall"
@@ -91,29 +96,51 @@ class _Clock:
         return self.now
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where statekeeper's side of a run is replayed: a temporary SQLite file per
+    conversation, or a store's URL, with an embedder or without."""
+
+    url: str | None = None
+    embedder: Embedder | None = None
+
+
+@contextmanager
+def _engine(target: Target, clock: _Clock) -> Iterator[Engine]:
+    if target.url is None:
+        with tempfile.TemporaryDirectory(prefix="statekeeper-bench-") as tmp:
+            with Engine.open(Path(tmp) / "state.db", clock=clock) as engine:
+                yield engine
+    else:
+        with Engine.open(target.url, clock=clock, embedder=target.embedder) as engine:
+            yield engine
+
+
 def statekeeper_contexts(
-    conversation: Conversation, budget: int
+    conversation: Conversation, budget: int, target: Target = Target()
 ) -> tuple[list[tuple[str, float]], float]:
     """Each question's context text and seconds, and the seconds the replay took."""
     first = conversation.turns[0].timestamp if conversation.turns else datetime(2000, 1, 1)
     clock = _Clock(first)
-    principal = Principal(org="bench", user=conversation.id, authority="peer")
+    org = "bench" if target.url is None else f"bench-{uuid.uuid4().hex[:12]}"
+    principal = Principal(org=org, user=conversation.id, authority="peer")
     answers: list[tuple[str, float]] = []
-    with tempfile.TemporaryDirectory(prefix="statekeeper-bench-") as tmp:
-        with Engine.open(Path(tmp) / "state.db", clock=clock) as engine:
-            session = engine.session(principal)
+    with _engine(target, clock) as engine:
+        session = engine.session(principal)
+        started = time.perf_counter()
+        for turn in conversation.turns:
+            clock.now = turn.timestamp
+            session.observe(
+                turn.speaker, turn.text, timestamp=turn.timestamp, assistant=turn.assistant
+            )
+        replay = time.perf_counter() - started
+        for question in conversation.questions:
+            clock.now = question.asked_at
             started = time.perf_counter()
-            for turn in conversation.turns:
-                clock.now = turn.timestamp
-                session.observe(
-                    turn.speaker, turn.text, timestamp=turn.timestamp, assistant=turn.assistant
-                )
-            replay = time.perf_counter() - started
-            for question in conversation.questions:
-                clock.now = question.asked_at
-                started = time.perf_counter()
-                text = session.context(question.text, budget=budget).text
-                answers.append((text, time.perf_counter() - started))
+            text = session.context(question.text, budget=budget).text
+            answers.append((text, time.perf_counter() - started))
+        if target.url is not None:
+            engine.erase_user(org, conversation.id)
     return answers, replay
 
 
@@ -158,12 +185,13 @@ def run(
     conversations: Sequence[Conversation],
     budget: int = DEFAULT_BUDGET,
     on_conversation: Callable[[Conversation], None] | None = None,
+    target: Target = Target(),
 ) -> RecallRun:
     """Every method over every conversation, in the order of `METHODS`."""
     result = RecallRun(budget=budget, replay_seconds=dict.fromkeys(METHODS, 0.0))
     per_method: dict[str, list[Outcome]] = {m: [] for m in METHODS}
     for conversation in conversations:
-        contexts, replay = statekeeper_contexts(conversation, budget)
+        contexts, replay = statekeeper_contexts(conversation, budget, target)
         result.replay_seconds["statekeeper"] += replay
         baselines, indexing = baseline_contexts(conversation, budget)
         result.replay_seconds["bm25"] += indexing

@@ -77,10 +77,12 @@ def gather(
     similar: Sequence[str] = (),
     recall_limit: int = 0,
     external: bool = False,
+    near_turns: Sequence[tuple[str, int]] = (),
 ) -> Layers:
-    """`recall_limit` is how many past turns the transcript search may return (0: none);
-    `external`, whether the context is for someone outside, who is shown nothing said for
-    us only."""
+    """`similar` are the ids of facts near the query in meaning; `recall_limit` is how
+    many past turns the transcript search may return (0: none), and `near_turns` the
+    (task, index) of past turns near the query in meaning, best first; `external`,
+    whether the context is for someone outside, who is shown nothing said for us only."""
     seen = _reading(snapshot, principal, where, access, external)
     candidates, order = _candidates(snapshot, query, similar)
 
@@ -185,7 +187,17 @@ def gather(
     cleaned = [(turn, now) for (turn, _), now in zip(cleaned, settled, strict=True)]
 
     recalled, left_out = _recalled(
-        uow, snapshot, principal, where, access, query, environment, turns, recall_limit, external
+        uow,
+        snapshot,
+        principal,
+        where,
+        access,
+        query,
+        environment,
+        turns,
+        recall_limit,
+        external,
+        near_turns,
     )
     omitted += left_out
     recalled = [(turn, focused(text, turn.timestamp)) for turn, text in recalled]
@@ -231,6 +243,7 @@ def _recalled(
     recent: Sequence[Turn],
     limit: int,
     external: bool,
+    near: Sequence[tuple[str, int]],
 ) -> tuple[list[tuple[Turn, str]], list[Omission]]:
     """Past turns for the query. A recalled turn can be as old as the conversation, so it is
     cleaned of every value the state has ended, not only the most recent ones."""
@@ -248,6 +261,7 @@ def _recalled(
         shown=lambda hit: hit.task_id == where.task_id and hit.turn.index in held,
         scope_id=where.scope_id,
         clean=seen.clean,
+        near=near,
     )
 
 

@@ -81,6 +81,11 @@ def typed_parts(text: str) -> frozenset[str]:
 _PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b")
 
 
+# A value that is a short name on its own: "Rex", "Ada", "NYC". Too short to be a phrase,
+# but a name, not a common word: a dead pet's, person's or place's name is masked.
+_SHORT_NAME = re.compile(r"[A-Z][a-z]{1,2}|[A-Z]{2,3}")
+
+
 def proper_words(text: str) -> frozenset[str]:
     """Capitalized words and acronyms inside a sentence (not its first word): the names
     of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized."""
@@ -173,6 +178,8 @@ class DeadValues:
             for phrase in {whole, core}:
                 if _phrase_worthy(phrase) and not live.contains(phrase):
                     phrases.add(phrase)
+            if _SHORT_NAME.fullmatch(text.strip()) and not live.contains(whole):
+                phrases.add(whole)
             phrases |= {p for p in value_parts(text) if p not in live.parts}
             phrases |= {p for p in typed_parts(text) if not live.contains(p)}
         return cls(tuple(sorted(phrases, key=len, reverse=True)), label)

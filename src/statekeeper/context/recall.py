@@ -9,8 +9,9 @@ state has since ended is not recalled at all (it would be evidence of a dead fac
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK
 from statekeeper.context.ranking import index_terms
@@ -19,7 +20,12 @@ from statekeeper.model import Omission, Scope, Turn
 from statekeeper.nlu.interpret import extraction_attempt
 from statekeeper.store.base import ArchivedTurn, UnitOfWork
 
+K = TypeVar("K", bound=Hashable)
+
 QUESTION_MARK = "?"
+# Reciprocal rank fusion's damping: rank r of a ranking weighs 1 / (RRF_K + r), so the top
+# of one ranking cannot drown what several rankings agree on.
+RRF_K = 60
 ONLY_DEAD = "recalled turn matched only an outdated value"
 OTHER_SCOPE = "recalled turn from another scope"
 
@@ -34,16 +40,21 @@ def recall(
     shown: Callable[[ArchivedTurn], bool],
     scope_id: str | None,
     clean: Callable[[str], str],
+    near: Sequence[tuple[str, int]] = (),
 ) -> tuple[list[tuple[Turn, str]], list[Omission]]:
     """The turns to recall, best first, each with its cleaned text; and what was left out.
 
     `shown` tells a turn the context already holds (a recent turn); `clean` masks what the
-    reader may not see and what the state has ended."""
+    reader may not see and what the state has ended; `near` are the (task, index) of turns
+    near the query in meaning, best first, ranked together with the full-text matches."""
     terms = query_terms(query)
     wanted = frozenset(index_terms(" ".join(terms)))
+    hits = uow.search_turns(user, terms, until, limit)
+    if near:
+        hits = _with_near(uow, user, hits, near, until)[:limit]
     recalled: list[tuple[Turn, str]] = []
     omitted: list[Omission] = []
-    for hit in _with_replies(uow, user, uow.search_turns(user, terms, until, limit), until):
+    for hit in _with_replies(uow, user, hits, until):
         turn = hit.turn
         where = f"turn {turn.index} of task {hit.task_id}"
         if shown(hit):
@@ -59,6 +70,36 @@ def recall(
             continue
         recalled.append((turn, text))
     return recalled, omitted
+
+
+def fuse(*rankings: Sequence[K]) -> list[K]:
+    """Everything in several best-first rankings, in one order by reciprocal rank fusion:
+    what is high in one ranking, or fairly high in several, comes first; ties keep the
+    order in which the rankings first name them."""
+    score: dict[K, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking):
+            score[item] = score.get(item, 0.0) + 1.0 / (RRF_K + rank)
+    return sorted(score, key=lambda item: -score[item])
+
+
+def _with_near(
+    uow: UnitOfWork,
+    user: str,
+    hits: list[ArchivedTurn],
+    near: Sequence[tuple[str, int]],
+    until: datetime,
+) -> list[ArchivedTurn]:
+    """The full-text hits and the turns near in meaning, fused into one ranking. Words
+    find the turn that names the thing asked about; meaning finds the one that says it in
+    other words ("my daughter's recital" for a question about a child's music)."""
+    by_key = {(hit.task_id, hit.turn.index): hit for hit in hits}
+    fetch = [key for key in near if key not in by_key]
+    for turn in uow.archived_turns(user, fetch) if fetch else []:
+        if turn.turn.timestamp <= until:
+            by_key[(turn.task_id, turn.turn.index)] = turn
+    order = fuse(list(by_key)[: len(hits)], [key for key in near if key in by_key])
+    return [by_key[key] for key in order]
 
 
 def _with_replies(

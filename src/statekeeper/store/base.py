@@ -42,6 +42,15 @@ class ArchivedTurn(NamedTuple):
     turn: Turn
 
 
+class SaidTurn(NamedTuple):
+    """An archived turn as an embedder sees it: whose, where, and its words."""
+
+    user: str
+    task_id: str
+    turn_index: int
+    text: str
+
+
 @dataclass(frozen=True)
 class Erasure:
     """What erasing a user took out."""
@@ -120,7 +129,7 @@ class Store(Protocol):
 
 @runtime_checkable
 class EmbeddingStore(Protocol):
-    """A store that also keeps fact embeddings and finds the facts nearest a vector.
+    """A store that also keeps fact and turn embeddings and finds those nearest a vector.
 
     Each call is its own transaction inside one organization, like a unit of work."""
 
@@ -137,6 +146,16 @@ class EmbeddingStore(Protocol):
     def similar_facts(
         self, view: View, model: str, query: Sequence[float], limit: int
     ) -> list[str]: ...
+
+    def missing_turn_embeddings(self, org: str, model: str, limit: int) -> list[SaidTurn]: ...
+
+    def put_turn_embeddings(
+        self, org: str, model: str, vectors: Sequence[tuple[SaidTurn, Sequence[float]]]
+    ) -> None: ...
+
+    def similar_turns(
+        self, view: View, model: str, query: Sequence[float], until: datetime, limit: int
+    ) -> list[tuple[str, int]]: ...
 
 
 def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:

@@ -24,7 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
 from statekeeper.store import vectors
-from statekeeper.store.base import ArchivedTurn, Erasure, View
+from statekeeper.store.base import ArchivedTurn, Erasure, SaidTurn, View
 from statekeeper.store.migrate import upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
@@ -227,6 +227,22 @@ class PostgresStore(SqlStore):
     ) -> list[str]:
         with self._bound(view.org) as conn:
             return vectors.similar(conn, view, model, query, limit)
+
+    def missing_turn_embeddings(self, org: str, model: str, limit: int) -> list[SaidTurn]:
+        with self._bound(org) as conn:
+            return vectors.missing_turns(conn, org, model, limit)
+
+    def put_turn_embeddings(
+        self, org: str, model: str, found: Sequence[tuple[SaidTurn, Sequence[float]]]
+    ) -> None:
+        with self._bound(org) as conn:
+            vectors.put_turns(conn, org, model, found)
+
+    def similar_turns(
+        self, view: View, model: str, query: Sequence[float], until: datetime, limit: int
+    ) -> list[tuple[str, int]]:
+        with self._bound(view.org) as conn:
+            return vectors.similar_turns(conn, view, model, query, until, limit)
 
     @contextmanager
     def _bound(self, org: str) -> Iterator[Connection]:
