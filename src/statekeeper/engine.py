@@ -10,17 +10,22 @@ with engine.session(Principal(org="acme", user="alice", authority="manager")) as
 from __future__ import annotations
 
 import inspect
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, InstanceOf, JsonValue, ValidationError
 
 from statekeeper.access import Access, AuthorityLadder
+from statekeeper.arguments import (
+    ItemArguments,
+    ObserveArguments,
+    TurnArguments,
+    WriteArguments,
+)
 from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.hygiene import identifying_parts
@@ -28,6 +33,7 @@ from statekeeper.context.snapshot import Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
+    AuthorityError,
     ClaimedAuthorityError,
     EmbeddingsUnavailableError,
     InvalidInputError,
@@ -40,8 +46,6 @@ from statekeeper.facts.scope import infer_scope
 from statekeeper.horizons import workspace_section
 from statekeeper.model import (
     ACT_FOR_OTHERS,
-    MAX_KEY_LENGTH,
-    MAX_VALUE_CHARS,
     ConstraintType,
     Context,
     Environment,
@@ -52,7 +56,6 @@ from statekeeper.model import (
     Source,
     Turn,
     WorkingSetItem,
-    encode_json,
     value_text,
 )
 from statekeeper.nlu.extract import Extractor
@@ -60,14 +63,13 @@ from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import Erasure, SaidTurn, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
+from statekeeper.validation import Count, Name, Text, as_input_error, check, having
 
 Clock = Callable[[], datetime]
 # The words of a turn or a new fact that find the facts it may be about: its rarest.
 RELATED_TERMS = 5
 EnvironmentProvider = Callable[[datetime], Environment]
 FORGOTTEN = "[forgotten]"
-MAX_DEPTH = 32  # levels of nesting a value may have
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # no line breaks in keys, ids and names
 RECALL_TURN_TOKENS = 20  # a short turn's tokens, to size the transcript search
 RECALL_MAX = 400
 
@@ -107,6 +109,26 @@ class Settings:
             raise InvalidInputError("recent_turns", self.recent_turns, "must be 1 to 50")
 
 
+class OpenArguments(BaseModel):
+    """`Engine.open`'s parts, each checked for what the engine will call on it."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", arbitrary_types_allowed=True)
+
+    clock: Callable[[], datetime]
+    tokenizer: Annotated[object, having("count", "truncate")] | None = None
+    ladder: InstanceOf[AuthorityLadder] | None = None
+    settings: InstanceOf[Settings] | None = None
+    environment_provider: Callable[[datetime], Environment] | None = None
+    extractor: Annotated[object, having("extract")] | None = None
+
+    @classmethod
+    def check(cls, arguments: Mapping[str, Any]) -> None:
+        try:
+            cls.model_validate(arguments)
+        except ValidationError as failure:
+            raise as_input_error(failure, whole="arguments") from None
+
+
 @dataclass
 class Engine:
     store: Store
@@ -138,6 +160,16 @@ class Engine:
         pgvector only). `synchronous="FULL"` makes a SQLite store sync every commit to
         disk, so a power cut loses nothing; the default, NORMAL, loses nothing when the
         process dies and costs a fraction per write."""
+        OpenArguments.check(
+            {
+                "clock": clock,
+                "tokenizer": tokenizer,
+                "ladder": ladder,
+                "settings": settings,
+                "environment_provider": environment_provider,
+                "extractor": extractor,
+            }
+        )
         store = open_store(target, synchronous)
         try:
             similarity = Similarity.attach(store, embedder) if embedder is not None else None
@@ -161,9 +193,9 @@ class Engine:
         if not isinstance(principal, Principal):
             raise PrincipalError("principal", principal, "must be a Principal")
         self.access.ladder.rank(principal.authority)  # unknown authorities fail here
-        _check_name("task_id", task_id)
+        task_id = check(Name, task_id, "task_id")
         if scope_id is not None:
-            _check_name("scope_id", scope_id)
+            scope_id = check(Name, scope_id, "scope_id")
         return Session(self, principal, Where(task_id, scope_id))
 
     def now(self) -> datetime:
@@ -180,11 +212,8 @@ class Engine:
         embeddings), turns, transcript and its index, working items, profile and
         workspaces. Facts they wrote into shared organizational memory stay: they are the
         organization's. What is left is one log entry with no personal data."""
-        try:
-            Principal(org=org, user=user)
-        except ValidationError as error:
-            raise PrincipalError("user", user, "must be an organization and a user id") from error
-        done = self.store.erase_user(org, user, self.now())
+        who = Principal(org=org, user=user)  # PrincipalError names what is wrong
+        done = self.store.erase_user(who.org, who.user, self.now())
         self.snapshots.clear()  # other processes' engines notice through the erasure log
         return done
 
@@ -273,6 +302,10 @@ class Session:
         self, target: str, value: JsonValue, *, key: str | None = None, **options: Any
     ) -> Fact:
         """Replace the fact `target` (id or key) with a new value, under `key` or the same key."""
+        target = check(Name, target, "target")
+        unknown = options.keys() - _WRITE_DEFAULTS.keys() | options.keys() & {"supersedes"}
+        if unknown:
+            raise InvalidInputError("options", sorted(unknown), "are not write() arguments")
         with self.engine.store.read(self.principal.org) as uow:
             current = uow.get_fact(target)
             if current is None:
@@ -393,90 +426,56 @@ class Session:
         )
 
     def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
-        key = _check_name("key", args["key"])
-        value = args["value"]
-        if _depth(value) > MAX_DEPTH:
-            raise InvalidInputError("value", type(value).__name__, f"nests deeper than {MAX_DEPTH}")
-        try:
-            encoded = encode_json(value)
-        except (TypeError, ValueError) as error:
-            raise InvalidInputError("value", value, "must be JSON-serializable") from error
-        if value is None or (isinstance(value, str) and not value.strip()):
-            raise InvalidInputError("value", value, "must not be empty")
-        if len(encoded) > MAX_VALUE_CHARS:
-            raise InvalidInputError(
-                "value", encoded[:40], f"longer than {MAX_VALUE_CHARS} characters"
-            )
-        if _encodes_nul(encoded):
-            raise InvalidInputError("value", value, "contains a NUL character")
-        for name in ("supersedes", "id", "scope_id", "entity", "slot", "required_authority"):
-            if args[name] is not None:
-                _check_name(name, args[name])
-        depends_on = tuple(
-            _check_name("depends_on", d) for d in _strings("depends_on", args["depends_on"])
-        )
-        if len(set(depends_on)) != len(depends_on):
-            raise InvalidInputError("depends_on", list(depends_on), "names a fact twice")
+        a: WriteArguments = WriteArguments.check(args)
         if (
-            args["required_authority"] is not None
-            and self.engine.access.ladder.rung(args["required_authority"]) is None
+            a.required_authority is not None
+            and self.engine.access.ladder.rung(a.required_authority) is None
         ):
             raise InvalidInputError(
                 "required_authority",
-                args["required_authority"],
+                a.required_authority,
                 f"not on the ladder {list(self.engine.access.ladder.rungs)}",
             )
-        permissions = frozenset(
-            _check_name("required_permissions", p)
-            for p in _strings("required_permissions", args["required_permissions"])
-        )
-        source = args["source"] or self._own_source
-        if not isinstance(source, Source):
-            raise InvalidInputError("source", source, "must be a Source")
+        source = a.source or self._own_source
         self._check_claim(source.authority)
-        text = value_text(value)
-        scope = _enum("scope", Scope, args["scope"]) or infer_scope(text)
-        scope_id = args["scope_id"]
+        text = value_text(a.value)
+        scope = a.scope or infer_scope(text)
+        scope_id = a.scope_id
         if scope in (Scope.HYPOTHETICAL, Scope.DRAFT) and scope_id is None:
             scope_id = self.where.scope_id or f"{self.where.task_id}:{scope.value}"
         if scope == Scope.TASK and scope_id is None:
             scope_id = self.where.task_id
-        memory_type = _enum("memory_type", MemoryType, args["memory_type"]) or classify_memory(
-            source
-        )
-        constraint_type = _enum("constraint_type", ConstraintType, args["constraint_type"])
-        if constraint_type is None and args["is_constraint"] is not False:
-            constraint_type = detect_constraint(key, text)
+        memory_type = a.memory_type or classify_memory(source)
+        constraint_type = a.constraint_type
+        if constraint_type is None and a.is_constraint is not False:
+            constraint_type = detect_constraint(a.key, text)
         is_constraint = (
-            args["is_constraint"]
-            if args["is_constraint"] is not None
-            else constraint_type is not None
+            a.is_constraint if a.is_constraint is not None else constraint_type is not None
         )
-        expires_at = as_utc(args["expires_at"]) if args["expires_at"] is not None else None
-        if args["ttl"] is not None:
-            if not isinstance(args["ttl"], timedelta) or args["ttl"] <= timedelta(0):
-                raise InvalidInputError("ttl", args["ttl"], "must be a positive timedelta")
-            expires_at = timestamp + args["ttl"]
+        expires_at = as_utc(a.expires_at) if a.expires_at is not None else None
+        if a.ttl is not None:
+            expires_at = timestamp + a.ttl
         shared = memory_type != MemoryType.USER
         fields = {
-            "key": key,
-            "value": value,
+            "key": a.key,
+            "value": a.value,
             "source": source,
             "timestamp": timestamp,
             "memory_type": memory_type,
             "scope": scope,
             "scope_id": scope_id,
-            "depends_on": depends_on,
+            "depends_on": a.depends_on,
             "is_constraint": bool(is_constraint),
             "constraint_type": constraint_type if is_constraint else None,
             "org": self.principal.org,
             "user": "" if shared else self.principal.user,
             "capability": self.principal.capability if memory_type == MemoryType.CAPABILITY else "",
-            "required_authority": args["required_authority"],
+            "required_authority": a.required_authority,
             "expires_at": expires_at,
-            "entity": args["entity"],
-            "slot": args["slot"],
+            "entity": a.entity,
+            "slot": a.slot,
         }
+        permissions = a.required_permissions
         if permissions:  # otherwise the model's shared empty set: one object less a fact
             fields["required_permissions"] = permissions
         return fields
@@ -552,7 +551,7 @@ class Session:
         """Every version of a key this principal may see, oldest first: the audit trail,
         dead values included. A listing, so what is unknown or hidden lists nothing (a read
         of one value, `get` or `current_value`, raises UnknownFactError instead)."""
-        key = _check_name("key", key)
+        key = check(Name, key, "key")
         with self.engine.store.read(self.principal.org) as uow:
             return [
                 self._as_seen(uow, f)
@@ -561,7 +560,7 @@ class Session:
             ]
 
     def _visible_fact(self, uow: UnitOfWork, ref: str) -> Fact:
-        ref = _check_name("fact reference", ref).strip()
+        ref = check(Name, ref, "fact reference")
         fact = uow.get_fact(ref)
         if fact is None:
             # A key: its live head in this session's scope, global first; with no live head,
@@ -586,18 +585,11 @@ class Session:
         self, key: str, value: JsonValue, *, ttl: timedelta | None = None
     ) -> WorkingSetItem:
         """Put a scratch item in this task's working set, optionally with a time to live."""
-        _check_name("key", key)
+        a: ItemArguments = ItemArguments.check({"key": key, "value": value, "ttl": ttl})
         now = self.engine.now()
-        if ttl is not None and (not isinstance(ttl, timedelta) or ttl <= timedelta(0)):
-            raise InvalidInputError("ttl", ttl, "must be a positive timedelta")
-        try:
-            item = WorkingSetItem(
-                key=key, value=value, created_at=now, expires_at=now + ttl if ttl else None
-            )
-        except ValidationError as error:
-            raise InvalidInputError("value", value, "must be JSON-serializable") from error
-        if _encodes_nul(encode_json(value)):
-            raise InvalidInputError("value", value, "contains a NUL character")
+        item = WorkingSetItem(
+            key=a.key, value=a.value, created_at=now, expires_at=now + a.ttl if a.ttl else None
+        )
         with self.engine.store.write(self.principal.org) as uow:
             uow.put_item(self.principal.user, self.where.task_id, item)
         return item
@@ -614,22 +606,31 @@ class Session:
         fact_ids: Iterable[str] = (),
     ) -> Turn:
         """Record a turn in the working set (the most recent few are kept as state)."""
-        _check_name("speaker", speaker)
-        _check_text("text", text, MAX_VALUE_CHARS)
-        if authority is not None:
-            self._check_claim(_check_name("authority", authority))
-        moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
+        a: TurnArguments = TurnArguments.check(
+            {
+                "speaker": speaker,
+                "text": text,
+                "timestamp": timestamp,
+                "authority": authority,
+                "scope": scope,
+                "scope_id": scope_id,
+                "fact_ids": fact_ids,
+            }
+        )
+        if a.authority is not None:
+            self._check_claim(a.authority)
+        moment = as_utc(a.timestamp) if a.timestamp is not None else self.engine.now()
         with self.engine.store.write(self.principal.org) as uow:
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
             turn = Turn(
                 index=index,
-                speaker=speaker,
-                text=text,
+                speaker=a.speaker,
+                text=a.text,
                 timestamp=moment,
-                authority=authority,
-                scope=scope,
-                scope_id=scope_id,
-                fact_ids=tuple(fact_ids),
+                authority=a.authority,
+                scope=a.scope,
+                scope_id=a.scope_id,
+                fact_ids=a.fact_ids,
             )
             uow.append_turn(
                 self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns
@@ -655,9 +656,18 @@ class Session:
         turn's content itself)."""
         from statekeeper.detect import on_turn, turn_scope
 
-        _check_text("text", text, MAX_VALUE_CHARS)
+        ObserveArguments.check(
+            {
+                "speaker": speaker,
+                "text": text,
+                "timestamp": timestamp,
+                "authority": authority,
+                "assistant": assistant,
+                "interpret": interpret,
+            }
+        )
         if authority is not None:
-            self._check_claim(_check_name("authority", authority))
+            self._check_claim(authority)
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
         index = earlier[-1].index + 1 if earlier else 0
@@ -689,6 +699,8 @@ class Session:
         and ranked as contexts rank them: the store's full-text index scores every match
         before it picks the best, which at 100,000 facts made each write and each observed
         turn take about 100 ms."""
+        check(Text, text, "text")
+        check(Count, limit, "limit")
         with (
             self.engine.store.read(self.principal.org) as uow,
             self.engine.snapshots.synced(self.view, uow) as snapshot,
@@ -699,18 +711,32 @@ class Session:
 
     def retire(self, loser: str, winner: str, reason: str) -> None:
         """Invalidate a live fact in favour of another live one (a revision, an overruling,
-        a fresher signal), flagging what was derived from the loser."""
+        a fresher signal), flagging what was derived from the loser. Both must be facts this
+        principal can see, and the loser one it may replace, or the winner's authority at
+        least the loser's."""
+        loser, winner = check(Name, loser, "loser"), check(Name, winner, "winner")
+        check(Text, reason, "reason")
+        if loser == winner:
+            raise InvalidInputError("winner", winner, "is the fact to retire")
         with self.engine.store.write(self.principal.org) as uow:
-            fact = uow.get_fact(loser)
-            if fact is None or not fact.is_valid:
+            fact, kept = self._visible_fact(uow, loser), self._visible_fact(uow, winner)
+            if not fact.is_valid or not kept.is_valid:
                 return
-            uow.invalidate(loser, by=winner, at=self.engine.now(), reason=reason)
-            flagged = uow.dependants(loser)
+            access = self.engine.access
+            if not (
+                ACT_FOR_OTHERS in self.principal.permissions
+                or access.can_supersede(self.principal.authority, fact, strict=False)
+                or access.source_rank(kept) >= access.source_rank(fact)
+            ):
+                raise AuthorityError(self.principal.authority, fact.source.authority or "", fact.id)
+            uow.invalidate(fact.id, by=kept.id, at=self.engine.now(), reason=reason)
+            flagged = uow.dependants(fact.id)
             if flagged:
                 uow.mark_needs_review(flagged)
 
     def authority_rank(self, fact: Fact) -> int:
-        return self.engine.access.source_rank(fact)
+        """The rank of the authority a fact was set with (0 is the lowest rung)."""
+        return self.engine.access.source_rank(check(InstanceOf[Fact], fact, "fact"))
 
     def flag_for_review(self, ref: str) -> list[str]:
         """Mark a fact and everything derived from it as needing recalculation."""
@@ -751,7 +777,7 @@ class Session:
         the query ("draft my reply to the landlord" is external)."""
         from statekeeper.conversation.audience import AUDIENCES, EXTERNAL, audience_of
 
-        _check_text("query", query, MAX_VALUE_CHARS)
+        check(Text, query, "query")
         budget = self.engine.settings.budget if budget is None else budget
         if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
             raise InvalidInputError("budget", budget, "must be a positive integer")
@@ -850,63 +876,3 @@ _WRITE_DEFAULTS: dict[str, Any] = {
 
 # What one item of a bulk write may name: write()'s arguments but conversation detection.
 _BULK_ARGUMENTS = frozenset(_WRITE_DEFAULTS) - {"detect"} | {"key", "value"}
-
-
-def _encodes_nul(encoded: str) -> bool:
-    """Whether JSON text holds an escaped NUL character. An escaped backslash followed by
-    "u0000" is the text's own "\\u0000", not a NUL: escaped backslashes are taken out first."""
-    return "\\u0000" in encoded and "\\u0000" in encoded.replace("\\\\", "")
-
-
-def _check_text(field: str, value: Any, limit: int) -> str:
-    if not isinstance(value, str):
-        raise InvalidInputError(field, value, "must be a string")
-    if not value.strip():
-        raise InvalidInputError(field, value, "must not be empty")
-    if len(value) > limit:
-        raise InvalidInputError(field, value[:40], f"longer than {limit} characters")
-    if "\x00" in value:
-        raise InvalidInputError(field, value, "contains a NUL character")
-    return value.strip() if field in ("key", "speaker") else value
-
-
-def _check_name(field: str, value: Any) -> str:
-    """A key, id or name: short, on one line."""
-    checked = _check_text(field, value, MAX_KEY_LENGTH)
-    if _CONTROL.search(checked):
-        raise InvalidInputError(field, value, "contains a line break or control character")
-    return checked
-
-
-def _depth(value: Any) -> int:
-    """How deeply a JSON value nests, counted without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        deepest = max(deepest, level)
-        if level > MAX_DEPTH:
-            break
-        children = (
-            item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
-        )
-        stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
-def _strings(field: str, values: Any) -> list[Any]:
-    if type(values) in (list, tuple):  # the common case, without the slower ABC check
-        return list(values)
-    if isinstance(values, str) or not isinstance(values, Iterable):
-        raise InvalidInputError(field, values, "must be a list of strings")
-    return list(values)
-
-
-def _enum(field: str, kind: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    try:
-        return kind(value)
-    except ValueError as error:
-        raise InvalidInputError(
-            field, value, f"must be one of {[m.value for m in kind]}"
-        ) from error

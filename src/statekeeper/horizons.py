@@ -15,16 +15,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import math
 import os
-import re
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from statekeeper.errors import (
     DuplicateFactError,
@@ -33,8 +32,6 @@ from statekeeper.errors import (
     StoreError,
 )
 from statekeeper.model import (
-    MAX_KEY_LENGTH,
-    MAX_VALUE_CHARS,
     Fact,
     MemoryType,
     Scope,
@@ -45,12 +42,11 @@ from statekeeper.model import (
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import UnitOfWork, View
 from statekeeper.store.horizons import HorizonStore, TranscriptEntry
+from statekeeper.validation import Id, Json, Text, as_input_error, check
 
 DEFAULT_URL = "statekeeper.db"
 URL_VARIABLE = "STATEKEEPER_URL"
 COMPLETION_ORIGIN = "task_completion"
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_MAX_DEPTH = 64
 
 
 class TaskNotFoundError(StatekeeperError, LookupError):
@@ -165,9 +161,9 @@ class State:
 
     @classmethod
     def _start(cls, query: str, user_id: str, org: str, store: Store | None) -> State:
-        _require_text("query", query)
-        _require_id("user_id", user_id)
-        _require_id("org", org)
+        check(Text, query, "query")
+        check(Id, user_id, "user_id")
+        check(Id, org, "org")
         store = store or default_store()
         state = cls(query=query, user_id=user_id, org=org, store=store)
         workspace = Workspace(objective=query)
@@ -191,9 +187,9 @@ class State:
 
     @classmethod
     def _continue(cls, task_id: str, user_id: str, org: str, store: Store | None) -> State:
-        _require_id("task_id", task_id)
-        _require_id("user_id", user_id)
-        _require_id("org", org)
+        check(Id, task_id, "task_id")
+        check(Id, user_id, "user_id")
+        check(Id, org, "org")
         store = store or default_store()
         with store.read(org) as uow:
             rows = HorizonStore(uow)
@@ -262,8 +258,8 @@ def save_user_profile(
     user_id: str, profile: UserProfile, *, org: str = "default", store: Store | None = None
 ) -> None:
     """Insert or replace one user's profile."""
-    _require_id("user_id", user_id)
-    _require_id("org", org)
+    check(Id, user_id, "user_id")
+    check(Id, org, "org")
     _check_owner(user_id, profile)
     data = profile_to_json(profile)
     with (store or default_store()).write(org) as uow:
@@ -274,8 +270,8 @@ def load_user_profile(
     user_id: str, *, org: str = "default", store: Store | None = None
 ) -> UserProfile | None:
     """The user's saved profile, or None for a user never seen."""
-    _require_id("user_id", user_id)
-    _require_id("org", org)
+    check(Id, user_id, "user_id")
+    check(Id, org, "org")
     with (store or default_store()).read(org) as uow:
         data = HorizonStore(uow).load_user_profile(user_id)
     return None if data is None else profile_from_json(data, user_id)
@@ -290,9 +286,9 @@ def save_task_workspace(
     store: Store | None = None,
 ) -> None:
     """Insert or replace a task's workspace; the user needs a saved profile."""
-    _require_id("task_id", task_id)
-    _require_id("user_id", user_id)
-    _require_id("org", org)
+    check(Id, task_id, "task_id")
+    check(Id, user_id, "user_id")
+    check(Id, org, "org")
     data = workspace_to_json(workspace)
     with (store or default_store()).write(org) as uow:
         rows = HorizonStore(uow)
@@ -306,9 +302,9 @@ def load_task_workspace(
     task_id: str, user_id: str, *, org: str = "default", store: Store | None = None
 ) -> Workspace:
     """The task's saved workspace; TaskNotFoundError if missing or another user's."""
-    _require_id("task_id", task_id)
-    _require_id("user_id", user_id)
-    _require_id("org", org)
+    check(Id, task_id, "task_id")
+    check(Id, user_id, "user_id")
+    check(Id, org, "org")
     with (store or default_store()).read(org) as uow:
         data = HorizonStore(uow).load_task_workspace(task_id, user_id)
     if data is None:
@@ -320,9 +316,9 @@ def delete_task_workspace(
     task_id: str, *, user_id: str, org: str = "default", store: Store | None = None
 ) -> None:
     """Delete a task's workspace without completing it (no promotion, no archive)."""
-    _require_id("task_id", task_id)
-    _require_id("user_id", user_id)
-    _require_id("org", org)
+    check(Id, task_id, "task_id")
+    check(Id, user_id, "user_id")
+    check(Id, org, "org")
     with (store or default_store()).write(org) as uow:
         if not HorizonStore(uow).delete_task_workspace(task_id, user_id):
             raise TaskNotFoundError(task_id, user_id, org)
@@ -352,9 +348,9 @@ def _store_of(state: State) -> Store:
 
 def _horizons(state: State) -> tuple[UserProfile, Workspace]:
     """The state's profile and workspace, after checking who and where they belong."""
-    _require_id("user_id", state.user_id)
-    _require_id("task_id", state.task_id)
-    _require_id("org", state.org)
+    check(Id, state.user_id, "user_id")
+    check(Id, state.task_id, "task_id")
+    check(Id, state.org, "org")
     if state.profile is None or state.workspace is None:
         raise InvalidInputError(
             "state", state.task_id, "has no profile or workspace; start or continue the task first"
@@ -496,49 +492,62 @@ def _one_line(text: str) -> str:
 # -- JSON codec and validation --------------------------------------------------------------
 
 
+class _Fields(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class _ProfileFields(_Fields):
+    """What a saved profile holds: exactly what JSON brings back equal."""
+
+    user_id: Id
+    preferences: dict[str, Json]
+    goals: list[str]
+    expertise_areas: list[str]
+    communication_style: str
+    projects: dict[str, str]
+    created_at: datetime
+    last_updated: datetime
+
+
+class _WorkspaceFields(_Fields):
+    """What a saved workspace holds."""
+
+    objective: str
+    assessment: str
+    approach: str
+    observations: list[str]
+    insights: list[str]
+    facts: dict[Id, Json]
+    thoughts: list[dict[str, Json]]
+
+
+def _fields(kind: type[_Fields], value: Any, horizon: type, where: str) -> dict[str, Any]:
+    """A horizon's fields, checked (`where` names them in an error)."""
+    if not isinstance(value, horizon):
+        raise InvalidInputError(where, value, f"is not a {horizon.__name__}")
+    fields = {f: getattr(value, f) for f in kind.model_fields}
+    try:
+        kind.model_validate(fields)
+    except ValidationError as failure:
+        raise as_input_error(failure, where) from None
+    return fields
+
+
 def profile_to_json(profile: UserProfile) -> str:
     """Serialize a profile, rejecting anything that would not come back equal."""
-    if not isinstance(profile, UserProfile):
-        raise InvalidInputError("profile", profile, "is not a UserProfile")
-    _require_id("profile.user_id", profile.user_id)
-    _check_json("profile.preferences", profile.preferences, dict)
-    _check_strings("profile.goals", profile.goals)
-    _check_strings("profile.expertise_areas", profile.expertise_areas)
-    _check_str("profile.communication_style", profile.communication_style)
-    _check_json("profile.projects", profile.projects, dict)
-    for name, value in profile.projects.items():
-        _check_str(f"profile.projects[{name!r}]", value)
+    fields = _fields(_ProfileFields, profile, UserProfile, "profile")
     for name in ("created_at", "last_updated"):
-        if not isinstance(getattr(profile, name), datetime):
-            raise InvalidInputError(f"profile.{name}", getattr(profile, name), "is not a datetime")
-    return _dumps(
-        {
-            "user_id": profile.user_id,
-            "preferences": profile.preferences,
-            "goals": profile.goals,
-            "expertise_areas": profile.expertise_areas,
-            "communication_style": profile.communication_style,
-            "projects": profile.projects,
-            "created_at": profile.created_at.isoformat(),
-            "last_updated": profile.last_updated.isoformat(),
-        }
-    )
+        fields[name] = fields[name].isoformat()
+    return _dumps(fields)
 
 
 def profile_from_json(data: str, user_id: str | None = None) -> UserProfile:
     try:
         raw = json.loads(data)
-        profile = UserProfile(
-            user_id=raw["user_id"],
-            preferences=raw["preferences"],
-            goals=raw["goals"],
-            expertise_areas=raw["expertise_areas"],
-            communication_style=raw["communication_style"],
-            projects=raw["projects"],
-            created_at=datetime.fromisoformat(raw["created_at"]),
-            last_updated=datetime.fromisoformat(raw["last_updated"]),
-        )
-    except (ValueError, KeyError, TypeError) as error:
+        for name in ("created_at", "last_updated"):
+            raw[name] = datetime.fromisoformat(raw[name])
+        profile = UserProfile(**_ProfileFields.model_validate(raw).model_dump())
+    except (ValueError, KeyError, TypeError) as error:  # a ValidationError is a ValueError
         raise StoreError(f"stored profile is corrupt: {error}") from error
     if user_id is not None and profile.user_id != user_id:
         raise StoreError(f"stored profile of {user_id!r} names user {profile.user_id!r}")
@@ -547,113 +556,15 @@ def profile_from_json(data: str, user_id: str | None = None) -> UserProfile:
 
 def workspace_to_json(workspace: Workspace) -> str:
     """Serialize a workspace, rejecting anything that would not come back equal."""
-    if not isinstance(workspace, Workspace):
-        raise InvalidInputError("workspace", workspace, "is not a Workspace")
-    for name in ("objective", "assessment", "approach"):
-        _check_str(f"workspace.{name}", getattr(workspace, name))
-    _check_strings("workspace.observations", workspace.observations)
-    _check_strings("workspace.insights", workspace.insights)
-    _check_json("workspace.facts", workspace.facts, dict)
-    for key in workspace.facts:
-        _require_key(f"workspace.facts key {key!r}", key)
-    _check_json("workspace.thoughts", workspace.thoughts, list)
-    for index, thought in enumerate(workspace.thoughts):
-        if not isinstance(thought, dict):
-            raise InvalidInputError(f"workspace.thoughts[{index}]", thought, "is not a dict")
-    return _dumps(
-        {
-            "objective": workspace.objective,
-            "assessment": workspace.assessment,
-            "approach": workspace.approach,
-            "observations": workspace.observations,
-            "insights": workspace.insights,
-            "facts": workspace.facts,
-            "thoughts": workspace.thoughts,
-        }
-    )
+    return _dumps(_fields(_WorkspaceFields, workspace, Workspace, "workspace"))
 
 
 def workspace_from_json(data: str) -> Workspace:
     try:
-        raw = json.loads(data)
-        return Workspace(**{name: raw[name] for name in _WORKSPACE_FIELDS})
+        return Workspace(**_WorkspaceFields.model_validate_json(data).model_dump())
     except (ValueError, KeyError, TypeError) as error:
         raise StoreError(f"stored workspace is corrupt: {error}") from error
 
 
-_WORKSPACE_FIELDS = tuple(Workspace.__dataclass_fields__)
-
-
 def _dumps(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, allow_nan=False)
-
-
-def _require_id(name: str, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(name, value, "must be a non-empty string")
-    if value != value.strip():
-        raise InvalidInputError(name, value, "must not start or end with whitespace")
-    _require_key(name, value)
-
-
-def _require_key(name: str, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(name, value, "must be a non-empty string")
-    if len(value) > MAX_KEY_LENGTH:
-        raise InvalidInputError(name, value, f"is longer than {MAX_KEY_LENGTH} characters")
-    if _CONTROL.search(value):
-        raise InvalidInputError(name, value, "contains control characters")
-
-
-def _require_text(name: str, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(name, value, "must be a non-empty string")
-    if len(value) > MAX_VALUE_CHARS:
-        raise InvalidInputError(name, value, f"is longer than {MAX_VALUE_CHARS} characters")
-
-
-def _check_str(name: str, value: Any) -> None:
-    if not isinstance(value, str):
-        raise InvalidInputError(name, value, "is not a string")
-
-
-def _check_strings(name: str, values: Any) -> None:
-    if not isinstance(values, list):
-        raise InvalidInputError(name, values, "is not a list")
-    for index, value in enumerate(values):
-        _check_str(f"{name}[{index}]", value)
-
-
-def _check_json(name: str, value: Any, container: type) -> None:
-    if not isinstance(value, container):
-        raise InvalidInputError(name, value, f"is not a {container.__name__}")
-    for path, bad, reason in _not_json(name, value, 0):
-        raise InvalidInputError(path, bad, reason)
-
-
-def _not_json(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any, str]]:
-    """Values that JSON would drop, change or refuse, with where they are."""
-    if depth > _MAX_DEPTH:
-        yield path, value, f"is nested deeper than {_MAX_DEPTH} levels"
-    elif value is None or isinstance(value, str | bool | int):
-        return
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            yield path, value, "is not a finite number"
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _not_json(f"{path}[{index}]", item, depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                yield path, key, "has a key that is not a string"
-            yield from _not_json(f"{path}[{key!r}]", item, depth + 1)
-    else:
-        yield (
-            path,
-            value,
-            (
-                f"is a {type(value).__name__}, not JSON "
-                "(use None, bool, int, float, str, list, or dict with string keys)"
-            ),
-        )

@@ -7,7 +7,6 @@ updates only validity pointers and the review flag in place).
 from __future__ import annotations
 
 import json
-import re
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -18,15 +17,14 @@ from pydantic import (
     Field,
     JsonValue,
     ValidationError,
-    field_validator,
     model_validator,
 )
 
 from statekeeper.errors import InvalidInputError, PrincipalError
+from statekeeper.validation import MAX_KEY_LENGTH, MAX_VALUE_CHARS, Name, as_input_error
 
-MAX_KEY_LENGTH = 200
-MAX_VALUE_CHARS = 32_000
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # an identifier is one line of printable text
+__all__ = ["MAX_KEY_LENGTH", "MAX_VALUE_CHARS"]  # where callers have always found them
+
 
 
 # A permission every principal holds for a context written for us, and none for one
@@ -83,19 +81,7 @@ class Checked(Frozen):
         try:
             super().__init__(**data)
         except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(part) for part in first["loc"]) or type(self).__name__
-            raise self._error(field, first.get("input"), first["msg"]) from None
-
-
-def _check_identifier(field: str, value: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{field} must be a non-empty string")
-    if len(value) > MAX_KEY_LENGTH:
-        raise ValueError(f"{field} is longer than {MAX_KEY_LENGTH} characters")
-    if _CONTROL.search(value):
-        raise ValueError(f"{field} contains control characters")
-    return value.strip()
+            raise as_input_error(error, "", self._error, type(self).__name__) from None
 
 
 class Principal(Checked):
@@ -103,19 +89,14 @@ class Principal(Checked):
 
     _error: ClassVar[type[InvalidInputError]] = PrincipalError
 
-    org: str
-    user: str
-    authority: str = "peer"
+    org: Name
+    user: Name
+    authority: Name = "peer"
     permissions: frozenset[str] = frozenset()
     capability: str = ""
     name: str | None = None
     department: str | None = None
     org_name: str | None = None
-
-    @field_validator("org", "user", "authority")
-    @classmethod
-    def _identifier(cls, value: str, info: Any) -> str:
-        return _check_identifier(info.field_name, value)
 
     def identity(self) -> IdentityRole:
         return IdentityRole(
