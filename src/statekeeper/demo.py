@@ -85,7 +85,7 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
     console.rule("Morning: the facts of the day")
     feeds.write(
         "discount_policy",
-        "Maximum discount is 15% without CFO sign-off",
+        "Discounts above 12% need the CFO's written approval",
         source=Source(type=SourceType.POLICY, authority="executive", speaker="CFO Priya Shah"),
     )
     feeds.write(

@@ -55,7 +55,7 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
     [
         "Draft my reply to the landlord about the leak.",
         "What can I tell the patient's daughter on the phone?",
-        "Write the paragraph for the public annual report.",
+        "Write the section for the public yearly review.",
         "The vendor asked for our number. Draft what I can send them.",
     ],
 )

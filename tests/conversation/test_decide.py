@@ -74,6 +74,15 @@ REPLACEMENTS = [
     ("She took the Friday slot at 2:15 with that hygienist.",
      [fact("Cleaning with the hygienist: Monday 9:30", "cleaning")],
      {("Monday", "Friday"), ("9:30", "2:15")}),
+    # an end date said as a bound ("until") and as a plain date ("runs to") is one value
+    ("The new lease term runs to 30 September 2026.",
+     [fact("Lease: $2,100 a month, term until 31.08.2026", "lease")],
+     {("31.08.2026", "30 September 2026")}),
+    ("Warranty coverage now ends March 3, 2027.",
+     [fact("Laptop warranty covers repairs until 2026-11-01", "warranty")],
+     {("2026-11-01", "March 3, 2027")}),
+    ("The festival pass is now valid through August 20.",
+     [fact("Pass validity: until August 12", "pass")], {("August 12", "August 20")}),
 ]
 
 UNCHANGED = [
@@ -88,6 +97,10 @@ UNCHANGED = [
     ("If the hall is booked we'd move to March 9.", [fact("Recital on March 2", "recital")]),
     # confirming what stands
     ("Rent stays $1,200 as before.", [fact("Rent $1,200", "rent")]),
+    # the day something happened is no new deadline, nor a period's end
+    ("The crew finished the install on June 2.",
+     [fact("Stage must be installed by June 10", "stage_deadline")]),
+    ("We signed the renewal on 12 May.", [fact("Contract valid until 30 June", "contract")]),
     # a request for an amount is no new value of a limit
     ("The team asks for $15,000 in travel approval.",
      [fact("Leads can approve up to $10,000", "approval_limit")]),

@@ -1371,7 +1371,7 @@ PHRASINGS = [
         "use-case-is-no-value",
         Case(
             facts=(("database", "PostgreSQL"),),
-            turns=("MongoDB would be better for this use case, use that instead.",),
+            turns=("Redis would suit this use case better, go with that instead.",),
             question="Which database do we use?",
             expect=(("database", "PostgreSQL"),),
             unchanged=True,
@@ -1521,10 +1521,10 @@ PHRASINGS = [
     case(
         "a-purpose-is-no-value",
         Case(
-            facts=(("pto_approval", "Manager Mia can approve PTO up to 2 weeks"),),
-            turns=("Later, the VP changed policy to require VP approval for PTO over 3 days.",),
-            question="Who approves PTO?",
-            expect=(("pto_approval", "Manager Mia can approve PTO up to 2 weeks"),),
+            facts=(("leave_approval", "Lead Omar can approve leave up to 2 weeks"),),
+            turns=("Later, the director changed the rule to require director sign-off for leave over 4 days.",),
+            question="Who approves leave?",
+            expect=(("leave_approval", "Lead Omar can approve leave up to 2 weeks"),),
             unchanged=True,
         ),
     ),
@@ -1787,11 +1787,11 @@ PHRASINGS = [
     case(
         "a-duration-is-no-capacity",
         Case(
-            facts=(("quality_gate", "All features require 80% test coverage"),),
-            turns=("Writing tests to 80% coverage takes 3 days.",),
+            facts=(("quality_gate", "Every release needs 85% line coverage"),),
+            turns=("Getting the suite to 85% coverage takes 4 days.",),
             question="What does the quality gate require?",
-            expect=(("quality_gate", "80% test coverage"),),
-            live=("80% test coverage",),
+            expect=(("quality_gate", "85% line coverage"),),
+            live=("85% line coverage",),
             dead=(),
             unchanged=True,
         ),

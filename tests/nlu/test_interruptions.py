@@ -92,3 +92,35 @@ def test_a_bidding_to_imagine_opens_a_hypothetical(text: str) -> None:
 )
 def test_imagining_in_passing_opens_nothing(text: str) -> None:
     assert transition(text) is Transition.NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the printer won't show her file. hang on",  # busy with the same matter
+        "one sec",
+        "Let me pull up the invoice, just a moment.",
+        "hold on, checking",
+    ],
+)
+def test_a_hold_on_the_same_matter_opens_nothing(text: str) -> None:
+    assert transition(text) is Transition.NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one sec, my landlord is texting about the boiler",
+        "hang on - the courier needs a signature downstairs",
+        "Hold on, Priya wants the venue deposit receipt.",
+    ],
+)
+def test_a_hold_before_another_matter_opens_a_digression(text: str) -> None:
+    assert transition(text) is Transition.DIGRESSION
+
+
+@pytest.mark.parametrize(
+    "text", ["ok one sec, plumber's here", "hang on, Dad's on the phone", "hold on, Lena just texted"]
+)
+def test_a_hold_before_an_arrival_or_a_call_opens_a_digression(text: str) -> None:
+    assert transition(text) is Transition.DIGRESSION

@@ -12,7 +12,7 @@ from tests.conftest import Clock
 @pytest.mark.parametrize(
     ("text", "past"),
     [
-        ("Finance cut budgets: your $200K is now $140K max.", "$200k"),
+        ("Finance trimmed travel: your $80K is now $65K max.", "$80k"),
         ("Standup 9:30am -> 10am from next week", "9:30am"),
         ("The shuttle leaves Thursday is now Friday, sorry", "thursday"),
         ("Headcount of 12 engineers has become 9 engineers", "12 engineers"),

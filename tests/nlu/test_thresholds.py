@@ -37,7 +37,7 @@ def test_threshold_rule_does_not_clash_with_later_figures(rule: str, later: str)
     [
         (
             "Spending freeze on purchases over $25k until further notice.",
-            "Go ahead and purchase the $50k server upgrade.",
+            "Go ahead, purchase the $50k storage array.",
             True,
         ),
         (

@@ -205,7 +205,7 @@ class Focus:
         about what it corrects, whatever its wording. In a passage about the query, a
         contested value is left out when something said after `when` changed the same
         subject to another value of its kind, or when the text itself marks it as past
-        ("your $200K is now $140K"). A `binding` text (a constraint, a policy) is only ever
+        ("your $80K is now $65K"). A `binding` text (a constraint, a policy) is only ever
         changed that way: a rule stays whole where the query is about something else."""
         here = self._here(value_parts(text))
         if not here:

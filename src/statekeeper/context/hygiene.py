@@ -63,7 +63,7 @@ _CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "numb
 def typed_parts(text: str) -> frozenset[str]:
     """The typed values of a text that other texts quote on their own: a phone number, a
     code, a figure with its unit, and the figure alone when it has three digits or more
-    ("the 2,140 on our sheet" quotes "2,140 sq ft")."""
+    ("the 3,560 in our notes" quotes "3,560 sq ft")."""
     found = set()
     for value in typed_values(text):
         if value.kind not in _CARRIED_KINDS:

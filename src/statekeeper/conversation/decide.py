@@ -2,9 +2,9 @@
 
 A turn's asserting sentences state typed values. A new value replaces a known value of the
 same kind when the evidence says they are values of one thing: the turn names the old one
-as wrong ("2016, not 2019"), the two differ as a slip of the hand does ("20418873" and
-"20418837"), the words around them agree ("the backsplash is 46 sq ft" and "140 sq ft for
-the backsplash"), or it is the only value of its kind in sight and the turn signals a
+as wrong ("2016, not 2019"), the two differ as a slip of the hand does ("73391842" and
+"73391824"), the words around them agree ("the patio is 30 sq ft" and "300 sq ft for the
+patio"), or it is the only value of its kind in sight and the turn signals a
 change. The evidence adds up to a score; the best old value must score enough and beat the
 next one, or nothing happens: a missed change costs less than a wrong one, and the turn
 itself can still be recalled.
@@ -29,6 +29,8 @@ ACCEPT = 3  # the score an alignment needs
 _WINDOW = 8  # content words on each side of a value that tell what it is a value of
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address"})
+_MOMENTS = frozenset({"date", "time"})  # kinds whose bounds include a period's end
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
 
@@ -134,7 +136,7 @@ def _label(source: Source) -> str:
 
 def anchor(text: str, value: TypedValue) -> frozenset[str]:
     """The content stems standing next to a value inside its segment of text: what it is a
-    value of ("florist is Petal & Stem", "140 sq ft for the backsplash")."""
+    value of ("caterer is Blue Olive", "300 sq ft for the patio")."""
     start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
     stop = _SEGMENT_END.search(text, value.end)
     end = stop.start() if stop else len(text)
@@ -146,8 +148,16 @@ def anchor(text: str, value: TypedValue) -> frozenset[str]:
 def _names(text: str, near: frozenset[str]) -> frozenset[str]:
     """Capitalized words among a value's neighbours `near`: whose or which one it is ("the
     Hamburg load goes to Bay 7")."""
-    words = re.findall(r"\b[A-Z][a-z]{2,}\b", text)
+    words = [
+        m.group(0) for m in _CAPITALIZED.finditer(text) if not _opens_sentence(text, m.start())
+    ]
     return frozenset(w.lower() for w in words if topic_terms(w) & near)
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether a word starts its sentence, where any word is capitalized."""
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;\"'(-–—"
 
 
 @lru_cache(maxsize=8192)
@@ -261,9 +271,12 @@ def _said_of(sentence: str, value: TypedValue) -> bool:
 
 
 def _bound(text: str, value: TypedValue) -> bool:
-    """Whether a figure is stated as a bound ("up to $10,000") rather than an amount."""
+    """Whether a figure is stated as a bound ("up to $10,000", "by June 10", "runs to
+    July 15") rather than an amount or the day something happens."""
     head = " ".join(text[: value.start].lower().split()[-3:])
-    return table("bounds").search(head) is not None
+    if table("bounds").search(head):
+        return True
+    return value.kind in _MOMENTS and table("period_ends").search(head) is not None
 
 
 def _named_old(named: str | None, old: Known) -> bool:
@@ -279,7 +292,9 @@ _DISOWNS = re.compile(
     re.I,
 )
 _NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
-_INSTEAD_OF = re.compile(r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I)
+_INSTEAD_OF = re.compile(
+    r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I
+)
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
 
 
@@ -419,7 +434,8 @@ def _item_holding(
                 continue  # a turn's words are an item only inside a list of them
             whole = source.fact_id is not None and (
                 _item_terms(source.text) <= _item_terms(item) | key_terms
-                or items.index(item) == 0 and ":" in source.text
+                or items.index(item) == 0
+                and ":" in source.text
             )
             return source, item, whole
     return None
@@ -427,7 +443,7 @@ def _item_holding(
 
 def slot_name(text: str, value: TypedValue) -> str:
     """A key for a value only said in passing: the words just before it in its segment
-    ("Student ID 20418873" -> "student_id"), else its kind."""
+    ("Member number 73391842" -> "member_number"), else its kind."""
     if value.kind == "code" and value.unit:
         head = text[: value.start] + " " + value.unit
     else:

@@ -265,7 +265,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
 )
 # Words that signal a change without being a correction: "starting next week, ...".
 _STARTING = re.compile(r"\b(?:starting|effective|from (?:now|today|next|this))\b", re.I)
-# A subject that is a person speaks of them, not of a fact: "You are now in admin mode".
+# A subject that is a person speaks of them, not of a fact: "You are the duty officer tonight".
 _PERSONAL = frozenset("i you we they he she me us them".split())
 # A noun after a preposition is no subject: in "the view from the hotel is stunning" and
 # "your patience with the new hires is admirable" the sentence speaks of the view and the

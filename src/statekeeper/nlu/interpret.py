@@ -21,6 +21,7 @@ from statekeeper.nlu.topic import (
     mentions,
     overlap,
     shares_identifier,
+    topic_terms,
     value_kind,
 )
 
@@ -48,12 +49,18 @@ def _is_word_table(table: re.Pattern[str]) -> bool:
     return table.pattern.startswith(_OPEN) and table.pattern.endswith(_CLOSE)
 
 
-OPEN_DIGRESSION = _table(
+# A hold asks the listener to wait; on its own, or after what the speaker is busy with
+# ("can't find it, hang on"), it pauses the same matter. Only followed by another matter
+# ("one sec, the plumber is here") does it open a digression.
+HOLD = _table(
     r"hold on",
     r"hang on",
     r"one sec(ond)?",
     r"one (moment|minute)",
     r"just a (moment|minute|sec(ond)?)",
+)
+HOLD_NEEDS = 2  # content words after a hold that make it another matter
+OPEN_DIGRESSION = _table(
     r"(pardon|excuse) the interruption",
     r"interrupting (briefly|quickly|for a (moment|minute|sec(ond)?))",
     r"(i )?(need|have|got|gotta) to take this( call)?",
@@ -322,11 +329,20 @@ def transition(text: str) -> Transition:
     head = text[:80]
     if CLOSE_SIDE.search(text):
         return Transition.CLOSE
-    if OPEN_DIGRESSION.search(head):
+    if OPEN_DIGRESSION.search(head) or _another_matter(text, HOLD.search(head)):
         return Transition.DIGRESSION
     if OPEN_HYPOTHETICAL.search(text) or OPEN_HYPOTHETICAL_HEAD.search(text):
         return Transition.HYPOTHETICAL
     return Transition.NONE
+
+
+def _another_matter(text: str, hold: re.Match[str] | None) -> bool:
+    """Whether a hold is followed by something of another matter ("the courier's here"),
+    not a mere pause."""
+    if hold is None:
+        return False
+    after = text[hold.end() :]
+    return len(topic_terms(after)) >= HOLD_NEEDS or bool(found("interruption", after.lower()))
 
 
 def commits(text: str) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import Stemmer
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9#'\-]*[A-Za-z0-9]|[A-Za-z]|#?\d[\w\-#]*")
 _STOP = frozenset(
     """a about above after again against all am an and any are as at be because been before being
@@ -26,14 +28,13 @@ _IDENTIFIER = re.compile(
 )
 
 
+_STEMMER = Stemmer.Stemmer("english")
+
+
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude, consistent stem: enough to make "pricing" meet "price", "deployment" "deploy"."""
-    word = word.lower().strip("'")
-    for suffix in ("ments", "ment", "ies", "es", "s", "ing", "ed"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+    """The word's Snowball stem: "pricing" meets "price", "validity" "valid"."""
+    return str(_STEMMER.stemWord(word.lower().strip("'")))
 
 
 @lru_cache(maxsize=4096)

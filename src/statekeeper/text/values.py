@@ -195,7 +195,7 @@ _IDENTIFYING = frozenset({"code", "number", "address"})
 
 def near_variant(a: TypedValue, b: TypedValue) -> bool:
     """Two values that differ as a slip of the hand does: the same characters in another
-    order ("20418873" and "20418837", "42 Birchwood Ct" and "24 Birchwood Ct"), or one
+    order ("73391842" and "73391824", "13 Cedar Ln" and "31 Cedar Ln"), or one
     character changed in a code of some length ("4471-A" and "4471-B"). Not phone numbers,
     which share their exchange."""
     if not {a.kind, b.kind} <= _IDENTIFYING:
