@@ -83,6 +83,16 @@ REPLACEMENTS = [
      {("2026-11-01", "March 3, 2027")}),
     ("The festival pass is now valid through August 20.",
      [fact("Pass validity: until August 12", "pass")], {("August 12", "August 20")}),
+    # "up to" after a verb of moving says where a date or a count moved, not a limit
+    ("The clinic pulled her dentist visit up to the 4th.",
+     [fact("Dentist visit: May 11, Elm Street clinic", "dentist")], {("May 11", "the 4th")}),
+    ("We bumped the dinner headcount up to 45 guests.",
+     [fact("Dinner headcount: 38 guests", "headcount")], {("38 guests", "45 guests")}),
+    # a clause that keeps something leaves the other clauses free to change
+    ("The rehearsal moved to 7pm, still in Studio B.",
+     [fact("Rehearsal at 6pm in Studio B", "rehearsal")], {("6pm", "7pm")}),
+    ("Same driver, but pickup is now 8:15 instead.",
+     [fact("Airport pickup 7:30 with driver Tomas", "pickup")], {("7:30", "8:15")}),
 ]
 
 UNCHANGED = [
@@ -97,6 +107,7 @@ UNCHANGED = [
     ("If the hall is booked we'd move to March 9.", [fact("Recital on March 2", "recital")]),
     # confirming what stands
     ("Rent stays $1,200 as before.", [fact("Rent $1,200", "rent")]),
+    ("Gate code still 4471, and thanks for checking.", [fact("Gate code 4471", "gate")]),
     # the day something happened is no new deadline, nor a period's end
     ("The crew finished the install on June 2.",
      [fact("Stage must be installed by June 10", "stage_deadline")]),

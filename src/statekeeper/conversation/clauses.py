@@ -18,6 +18,16 @@ _SENTENCE_END = re.compile(
 )
 
 
+# A clause ends at a comma, semicolon, colon or dash, or before "but": "moved it to the
+# 13th, still Bay 2" keeps the bay and moves the date.
+_CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
+
+
+def _keeps(clause: str) -> bool:
+    """Whether a clause says something stays as it is."""
+    return NEGATED_CHANGE.search(clause.lower()) is not None or found("keeps", clause)
+
+
 @dataclass(frozen=True)
 class Sentence:
     text: str
@@ -40,8 +50,23 @@ class Sentence:
 
     @property
     def asserts(self) -> bool:
-        """Whether the sentence can state a new value of ours."""
-        return self.reports and not self.keeps
+        """Whether the sentence can state a new value of ours in some clause."""
+        return self.reports and not (self.keeps and len(self.clauses()) == 1)
+
+    def clauses(self) -> list[tuple[int, int]]:
+        """Where each clause starts and ends in the sentence."""
+        bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(self.text)), len(self.text)]
+        return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+
+    def keeps_at(self, offset: int) -> bool:
+        """Whether the clause around `offset` (in the sentence) says something stays, so a
+        value there is the standing one, not a new one."""
+        if not self.keeps:
+            return False
+        for start, end in self.clauses():
+            if start <= offset < end:
+                return _keeps(self.text[start:end])
+        return False
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -63,8 +88,7 @@ def sentences(text: str) -> list[Sentence]:
                 past=narrates(stripped),
                 third_party=found("third_party", stripped),
                 wanted=found("wanted", stripped),
-                keeps=NEGATED_CHANGE.search(stripped.lower()) is not None
-                or found("keeps", stripped),
+                keeps=_keeps(stripped),
             )
         )
     return out

@@ -171,7 +171,7 @@ def _without_values(text: str) -> str:
 def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
-    kept = {(v.kind, v.key) for s in said if s.keeps for v in typed_values(s.text)}
+    kept = {(v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start)}
     restated = {
         (v.kind, v.key): s.start
         for s in said
@@ -187,6 +187,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for new in typed_values(sentence.text):
             if (new.kind, new.key) in live_keys or new.key in contrasts.values():
                 continue
+            if sentence.keeps_at(new.start):
+                continue  # said to stay as it is: the standing value, not a new one
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
             own = anchor(sentence.text, new)
@@ -273,10 +275,17 @@ def _said_of(sentence: str, value: TypedValue) -> bool:
 def _bound(text: str, value: TypedValue) -> bool:
     """Whether a figure is stated as a bound ("up to $10,000", "by June 10", "runs to
     July 15") rather than an amount or the day something happens."""
-    head = " ".join(text[: value.start].lower().split()[-3:])
+    before = text[: value.start].lower().split()
+    head = " ".join(before[-3:])
     if table("bounds").search(head):
-        return True
+        return not _moved_up(" ".join(before[-8:]))
     return value.kind in _MOMENTS and table("period_ends").search(head) is not None
+
+
+def _moved_up(lead: str) -> bool:
+    """Whether "up to" follows a verb of moving ("pulled the inspection up to the 9th"):
+    an earlier date, not a limit."""
+    return lead.endswith("up to") and found("moved_up", lead)
 
 
 def _named_old(named: str | None, old: Known) -> bool:
