@@ -31,6 +31,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("ticket HX-20931 is closed", [("code", "HX-20931")]),
         ("we shipped build v3.8.1 today", [("code", "v3.8.1")]),
         ("park at Gate 14 by the tower", [("code", "Gate 14")]),
+        # a labelled code whose number ends in a letter group keeps it
+        ("the PO is 6612-B now", [("code", "6612-B")]),
+        ("invoice under PO 3308-K2", [("code", "PO 3308-K2")]),
+        ("stored in Locker 12-C overnight", [("code", "Locker 12-C")]),
         ("the badge number is 77310925", [("number", "77310925")]),
         ("the caterer is Blue Plate Kitchen", [("name", "Blue Plate Kitchen")]),
     ],

@@ -70,7 +70,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "code",
             r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
-            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d[\d-]*(?:\s\d{3,})*\b|#\d+\b",
+            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b|#\d+\b",
         ),
         ("number", r"(?<![\w$€£¥.,/-])\d{2,}(?:\s\d{3,})*(?![\w%])"),
         (
@@ -196,7 +196,7 @@ _IDENTIFYING = frozenset({"code", "number", "address"})
 def near_variant(a: TypedValue, b: TypedValue) -> bool:
     """Two values that differ as a slip of the hand does: the same characters in another
     order ("73391842" and "73391824", "13 Cedar Ln" and "31 Cedar Ln"), or one
-    character changed in a code of some length ("4471-A" and "4471-B"). Not phone numbers,
+    character changed in a code of some length ("5520-C" and "5520-D"). Not phone numbers,
     which share their exchange."""
     if not {a.kind, b.kind} <= _IDENTIFYING:
         return False  # amounts, dates and phone numbers of one exchange differ by a digit
