@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import confidential_spans
+from statekeeper.conversation.declined import declined
 from statekeeper.errors import StatekeeperError
-from statekeeper.model import INTERNAL, Fact, Scope, Source, SourceType, Turn
+from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.assertions import CANCELLED
@@ -75,7 +76,28 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         for note in notes:
             public = public.replace(str(note.value), " ")
         turn = turn.model_copy(update={"text": public})
-    return notes + _changes(session, turn, earlier)
+    return notes + _declined(session, turn, earlier) + _changes(session, turn, earlier)
+
+
+def _declined(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
+    """Values offered to us and turned down in this turn, recorded as said by the offer
+    and ended now, so that no context shows them as a live option."""
+    asked = [t for t in earlier if t.speaker != ASSISTANT]  # a "what if" too, in its scope
+    ended: list[Fact] = []
+    for offer in declined(turn.text, [t.text for t in asked]):
+        said = asked[-offer.turn_back] if offer.turn_back else turn
+        key = decide.slot_name(offer.sentence, offer.value)
+        fact = session.write(
+            key,
+            offer.value.text,
+            timestamp=said.timestamp,
+            source=_source(said, session),
+            implicit=False,
+            overrule=True,
+        )
+        session.retire(fact.id, None, "declined")
+        ended.append(fact)
+    return ended
 
 
 def _internal_notes(session: Session, turn: Turn) -> list[Fact]:

@@ -709,27 +709,31 @@ class Session:
         unique = {f.id: f for f in found if self.engine.access.can_read(self.principal, f)}
         return list(unique.values())
 
-    def retire(self, loser: str, winner: str, reason: str) -> None:
+    def retire(self, loser: str, winner: str | None, reason: str) -> None:
         """Invalidate a live fact in favour of another live one (a revision, an overruling,
-        a fresher signal), flagging what was derived from the loser. Both must be facts this
-        principal can see, and the loser one it may replace, or the winner's authority at
-        least the loser's."""
-        loser, winner = check(Name, loser, "loser"), check(Name, winner, "winner")
+        a fresher signal), or of none (an offer declined), flagging what was derived from
+        the loser. The facts named must be ones this principal can see, and the loser one it
+        may replace, or the winner's authority at least the loser's."""
+        loser = check(Name, loser, "loser")
+        winner = None if winner is None else check(Name, winner, "winner")
         check(Text, reason, "reason")
         if loser == winner:
             raise InvalidInputError("winner", winner, "is the fact to retire")
         with self.engine.store.write(self.principal.org) as uow:
-            fact, kept = self._visible_fact(uow, loser), self._visible_fact(uow, winner)
-            if not fact.is_valid or not kept.is_valid:
+            fact = self._visible_fact(uow, loser)
+            kept = None if winner is None else self._visible_fact(uow, winner)
+            if not fact.is_valid or (kept is not None and not kept.is_valid):
                 return
             access = self.engine.access
             if not (
                 ACT_FOR_OTHERS in self.principal.permissions
                 or access.can_supersede(self.principal.authority, fact, strict=False)
-                or access.source_rank(kept) >= access.source_rank(fact)
+                or (kept is not None and access.source_rank(kept) >= access.source_rank(fact))
             ):
                 raise AuthorityError(self.principal.authority, fact.source.authority or "", fact.id)
-            uow.invalidate(fact.id, by=kept.id, at=self.engine.now(), reason=reason)
+            uow.invalidate(
+                fact.id, by=None if kept is None else kept.id, at=self.engine.now(), reason=reason
+            )
             flagged = uow.dependants(fact.id)
             if flagged:
                 uow.mark_needs_review(flagged)

@@ -205,6 +205,10 @@ class WorkingSetItem(Frozen):
         return self
 
 
+# The speaker name of an agent's own turns: what it says is no user's word.
+ASSISTANT = "assistant"
+
+
 class Turn(Frozen):
     """One conversation turn held in the working set (recent turns are state too)."""
 

@@ -66,3 +66,14 @@ def test_a_statement_with_a_figure_still_becomes_a_fact(engine: Engine) -> None:
     with engine.session(ROWAN, task_id="chat") as s:
         s.observe("rowan", "The storage unit rent is $140 a month.")
         assert [f.value for f in s.facts()] == ["$140 a month"]
+
+
+def test_an_offer_turned_down_is_no_live_option(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="recital") as s:
+        s.write("recital", "Piano recital: Saturday May 3, Elm Hall")
+        s.observe("rowan", "Her teacher asked what if we moved it to May 10 for the new piece.")
+        s.observe("rowan", "I said no, the program is ready. We stay on May 3.")
+        text = s.context("When is the recital?").text
+        assert s.current_value("recital") == "Piano recital: Saturday May 3, Elm Hall"
+    assert "May 3" in text
+    assert "May 10" not in text

@@ -19,8 +19,9 @@ def table(name: str) -> re.Pattern[str]:
     """One table as a pattern of whole-word alternatives, to search in lowercased text."""
     phrases = tables()[name]
     # Whole words: no word character just outside the match, unless the cue itself ends on
-    # a non-word character (a quote, a comma).
-    return re.compile(r"(?<![\w'])(?:" + "|".join(phrases) + r")(?:(?<!\w)|(?![\w']))")
+    # a non-word character (a quote, a comma). An apostrophe inside a word ("don't") is part
+    # of it; one that opens a quotation ("'go ahead'") is not.
+    return re.compile(r"(?<!\w)(?<!\w')(?:" + "|".join(phrases) + r")(?:(?<!\w)|(?![\w']))")
 
 
 def found(name: str, text: str) -> bool:

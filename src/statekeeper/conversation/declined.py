@@ -1,0 +1,64 @@
+"""Offers turned down: the values a proposal, a suggestion or a permission put forward that
+the user's turn refuses, as a pure function.
+
+"Mom asked what if we moved it to the 25th. But no, we're not changing anything." leaves
+the 25th a value someone offered and we declined: shown as said, it reads as a live option.
+A refusal reaches back to the offer in the same turn or in the user's last turns, never
+further, and only offers in a sentence that offers (a question put to us, a suggestion, a
+permission given) count: a figure merely mentioned near a "no" is no offer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import table
+from statekeeper.text.values import TypedValue, typed_values
+
+REACH = 2  # the user's earlier turns a refusal may answer
+_QUOTED = re.compile(r"[:'\"‘“”’]\s*")
+
+
+@dataclass(frozen=True)
+class Declined:
+    """A value offered in `sentence` (of the turn `turn_back` user turns before the
+    refusal; 0 for the refusing turn itself) and turned down."""
+
+    value: TypedValue
+    sentence: str
+    turn_back: int
+
+
+def declined(turn: str, earlier: Sequence[str]) -> list[Declined]:
+    """The offered values `turn` refuses; `earlier` are the user's previous turns, oldest
+    first. Values the refusal itself states (what stays) are never among them."""
+    said = sentences(turn)
+    refusal = next((n for n, s in enumerate(said) if _refuses(s.text)), None)
+    if refusal is None:
+        return []
+    kept = {v.key for s in said[refusal:] for v in typed_values(s.text)}
+    found: list[Declined] = []
+    for s in said[:refusal]:
+        found += _offered(s.text, 0, kept)
+    if not found:
+        for back, text in enumerate(reversed(earlier[-REACH:]), start=1):
+            found += [o for s in sentences(text) for o in _offered(s.text, back, kept)]
+            if found:
+                break
+    return found
+
+
+def _refuses(sentence: str) -> bool:
+    """Whether a sentence, or a reply quoted in it ("Her answer: 'No exceptions.'"),
+    turns something down."""
+    parts = _QUOTED.split(sentence.lower())
+    return any(table("refusals").search(part.strip()) for part in parts)
+
+
+def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
+    if not table("offers").search(sentence.lower()):
+        return []
+    return [Declined(v, sentence, back) for v in typed_values(sentence) if v.key not in kept]

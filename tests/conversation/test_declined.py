@@ -1,0 +1,55 @@
+"""Offers turned down: a proposal, a suggestion or a permission the user's turn refuses.
+Pure function, phenomenon by phenomenon, in phrasings of our own; look-alikes that refuse
+nothing count as much."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.declined import declined
+
+
+def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
+    return {(d.value.text, d.turn_back) for d in declined(turn, list(earlier))}
+
+
+@pytest.mark.parametrize(
+    ("turn", "earlier", "expected"),
+    [
+        # the offer and the refusal in one turn; what stays is not declined
+        ("My aunt asked what if we pushed the party to the 9th. But no, still the 2nd.",
+         [], {("the 9th", 0)}),
+        ("Should we take the 6:40am flight? Nah, we keep the noon one.", [], {("6:40am", 0)}),
+        # the refusal answers an offer in the user's last turn
+        ("Honestly no. Keep it as booked.",
+         ["Dad wondered if we could switch the flight to 6:40am."], {("6:40am", 1)}),
+        ("I said nope, we keep Studio B.",
+         ["The band asked if we should take the $450 slot."], {("$450", 1)}),
+        # a reply quoted from someone who decides
+        ("Her reply: 'No exceptions. Room rates stay as quoted.'",
+         ["The coordinator told him it's fine to check out at 2pm."], {("2pm", 1)}),
+        # a permission walked back by the one who gave it
+        ("Walking back what I said last week: everything over $300 comes to me.",
+         ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],
+         {("$900", 1)}),
+    ],
+)  # fmt: skip
+def test_an_offer_turned_down_is_declined(
+    turn: str, earlier: list[str], expected: set[tuple[str, int]]
+) -> None:
+    assert refused(turn, *earlier) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "earlier"),
+    [
+        ("No problem, the 5th works.", ["Could we do the 5th or the 6th?"]),  # agreeing
+        ("Sure, let's do that.", ["What if we moved it to 7pm?"]),  # accepting
+        ("No, the total is $1,200.", ["The invoice came in at $1,150."]),  # nothing offered
+        ("No rush on the invoice.", ["Can we pay the $80 fee next week?"]),
+        # too far back: a refusal answers only the user's last turns
+        ("Nope.", ["How about the blue one at $40?", "The car is outside.", "Lunch was fine."]),
+    ],
+)
+def test_refusing_nothing_offered_declines_nothing(turn: str, earlier: list[str]) -> None:
+    assert refused(turn, *earlier) == set()
