@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import confidential_spans
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.declined import declined
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, SourceType, Turn
@@ -285,7 +286,7 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
     ):
         return []
     key = assertions.subject_key(claim.subject)
-    if not key or not assertions.substantive(claim.value):
+    if not key or not assertions.substantive(claim.value) or not _ours(turn.text, claim):
         return []
     return [
         session.write(
@@ -299,6 +300,16 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
             overrule=True,
         )
     ]
+
+
+def _ours(text: str, claim: assertions.Assertion) -> bool:
+    """Whether the sentence that states a claim reports something of ours: not someone
+    else's own affair ("the juniors moved their practice to Friday, that's them not us"),
+    a question, a wish or a story of the past."""
+    for sentence in sentences(text):
+        if claim.value in sentence.text:
+            return sentence.reports and not sentence.wanted
+    return True
 
 
 def _revert(session: Session, turn: Turn, target: str, live: Sequence[Fact]) -> Fact | None:

@@ -77,3 +77,17 @@ def test_an_offer_turned_down_is_no_live_option(engine: Engine) -> None:
         assert s.current_value("recital") == "Piano recital: Saturday May 3, Elm Hall"
     assert "May 3" in text
     assert "May 10" not in text
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "oh and the juniors are moving their Monday drills to Oak Field, that's them not us",
+        "her brother's company switched their dental plan to Brightsmile in March",
+        "the client wants the kickoff on the 14th, I'll ask around",
+    ],
+)
+def test_someone_elses_affair_or_wish_records_no_fact(engine: Engine, turn: str) -> None:
+    with engine.session(ROWAN, task_id="notes") as s:
+        s.observe("rowan", turn)
+        assert s.facts() == []
