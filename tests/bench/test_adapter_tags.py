@@ -35,3 +35,30 @@ def test_bracketed_words_that_name_no_role_stay_in_the_text() -> None:
     tagged = untag("[Draft notes] Budget is $40K")
     assert tagged.authority is None
     assert tagged.text == "[Draft notes] Budget is $40K"
+
+
+def _state(flag: object) -> dict[str, object]:
+    fact = {"key": "plan", "value": "Team plan: 40 seats, annual billing"}
+    if flag is not None:
+        fact["is_constraint"] = flag
+    return {
+        "identity_role": {"user_name": "Ana", "authority": "Buyer"},
+        "persistent_facts": [fact],
+        "working_set": [],
+        "environment": {"now": "2026-01-01T00:00:00"},
+    }
+
+
+@pytest.mark.parametrize(("flag", "constraint"), [(False, False), (True, True), (None, True)])
+def test_the_data_decides_what_is_a_constraint(flag: object, constraint: bool) -> None:
+    """A fact the data says is no constraint is a plain fact, however it reads; with no
+    word from the data, the engine reads it ("40 seats" is a capacity)."""
+    from statekeeper.integrations.statebench import StateKeeperStrategy
+
+    s = StateKeeperStrategy()
+    s.reset()
+    s.initialize_from_state(_state(flag))
+    context = s.build_context({"type": "query", "prompt": "How many seats on the plan?"}).context
+    s.close()
+    assert "40 seats" in context
+    assert ("CONSTRAINT]" in context) == constraint

@@ -108,6 +108,10 @@ UNCHANGED = [
     # confirming what stands
     ("Rent stays $1,200 as before.", [fact("Rent $1,200", "rent")]),
     ("Gate code still 4471, and thanks for checking.", [fact("Gate code 4471", "gate")]),
+    # a value of a relative's, a neighbour's or a colleague's thing is theirs
+    ("My neighbor's plan has a $3,000 deductible.", [fact("Deductible $1,000", "deductible")]),
+    ("Her cousin's lease runs to June 30.", [fact("Lease until May 31", "lease")]),
+    ("Her boss's flight leaves at 6:15pm.", [fact("Flight at 5:40pm", "flight")]),
     # the day something happened is no new deadline, nor a period's end
     ("The crew finished the install on June 2.",
      [fact("Stage must be installed by June 10", "stage_deadline")]),

@@ -333,7 +333,7 @@ class StateKeeperStrategy:
                 scope=scope,
                 scope_id=tagged.scope_id,
                 depends_on=[self._ids[d] for d in data.get("depends_on") or [] if d in self._ids],
-                is_constraint=bool(data.get("is_constraint")) or None,
+                is_constraint=_flag(data.get("is_constraint")),
                 constraint_type=data.get("constraint_type"),
                 required_authority=tagged.required_authority,
                 implicit=False,
@@ -487,3 +487,8 @@ def _scope(value: Any) -> Scope:
         return Scope(str(value)) if value else Scope.GLOBAL
     except ValueError:
         return Scope.GLOBAL
+
+
+def _flag(value: object) -> bool | None:
+    """A flag the data sets, or None for the engine to decide when the data says nothing."""
+    return value if isinstance(value, bool) else None
