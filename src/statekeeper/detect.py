@@ -136,7 +136,7 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
         if restored is not None:
             return [restored]
     claim = assertions.assertion_in(said)
-    if claim is None:
+    if claim is None or not _ours(turn.text, claim):
         return []
     if claim.adds:  # a booking with a date, a time or a figure, not already known
         if not value_parts(claim.value) or any(nlu.mentions(f.text, claim.value) for f in live):
@@ -286,7 +286,7 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
     ):
         return []
     key = assertions.subject_key(claim.subject)
-    if not key or not assertions.substantive(claim.value) or not _ours(turn.text, claim):
+    if not key or not assertions.substantive(claim.value):
         return []
     return [
         session.write(

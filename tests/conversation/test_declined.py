@@ -28,6 +28,9 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         # a reply quoted from someone who decides
         ("Her reply: 'No exceptions. Room rates stay as quoted.'",
          ["The coordinator told him it's fine to check out at 2pm."], {("2pm", 1)}),
+        # nobody changes what the question put forward
+        ("Right. To be clear, nobody is changing our slot.",
+         ["Omar asked: would we need to take the 4pm slot if the room is late?"], {("4pm", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],

@@ -91,3 +91,18 @@ def test_someone_elses_affair_or_wish_records_no_fact(engine: Engine, turn: str)
     with engine.session(ROWAN, task_id="notes") as s:
         s.observe("rowan", turn)
         assert s.facts() == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "FYI the night shift moved their handover to 7am so it won't clash with ours.",
+        "The tenants upstairs switched their move-in to the 12th, that's them not us.",
+        "Heads up, the design team changed their review to Thursday.",
+    ],
+)
+def test_someone_elses_change_leaves_ours(engine: Engine, turn: str) -> None:
+    with engine.session(ROWAN, task_id="ops") as s:
+        s.write("handover", "Our handover: 6am on the 3rd, Dock 2, every Monday")
+        s.observe("rowan", turn)
+        assert s.current_value("handover") == "Our handover: 6am on the 3rd, Dock 2, every Monday"
