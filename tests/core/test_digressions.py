@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 import pytest
 
 from statekeeper import Engine
-from statekeeper.context.digressions import digression_turns
-from statekeeper.model import Turn
+from statekeeper.context.digressions import asked_side_scope, digression_turns
+from statekeeper.model import Scope, Turn
 from tests.conftest import ALICE
 
 
@@ -42,7 +42,7 @@ KILN = _turns(
 DRIFT = _turns(
     "user: Choir rehearsal moves to the chapel this week.",
     "assistant: Chapel rehearsal noted.",
-    "user: The sheet music order from Halvorsen Music arrives Monday.",
+    "user: The sheet music order from Brightwater Music arrives Monday.",
     "assistant: Sheet music on Monday.",
     "user: and the choir rehearsal starts at seven",
 )
@@ -68,8 +68,34 @@ def test_a_digression_closed_by_a_return_is_left_out(
     assert digression_turns(turns, query) == hidden
 
 
-def test_a_query_about_the_digression_keeps_it() -> None:
-    assert digression_turns(BIKE, "What did the plumber say about the water heater?") == set()
+def test_a_query_about_the_digression_leaves_out_the_topic_it_broke_off() -> None:
+    asked = "What did the plumber say about the water heater?"
+    assert digression_turns(BIKE, asked) == {0, 1, 5}
+
+
+def _scoped(turns: list[Turn], side: set[int]) -> list[Turn]:
+    """The turns, those in `side` said in one side scope, as observe() files them."""
+    return [
+        t.model_copy(update={"scope": Scope.TASK, "scope_id": "t/digression-2"})
+        if t.index in side
+        else t
+        for t in turns
+    ]
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "asked"),
+    [
+        (_scoped(BIKE, {2, 3, 4}), "What did the plumber say about the water heater?", True),
+        (_scoped(KILN, {3, 4}), "What did the landlord say about rent?", True),
+        (_scoped(NO_RETURN, {1, 2}), "How many guests did the caterer need?", True),
+        # about the main line, or about both: the side scope stays out
+        (_scoped(BIKE, {2, 3, 4}), "When is the bike ready?", False),
+        (_scoped(KILN, {3, 4}), "Is the kiln firing before the rent goes up?", False),
+    ],
+)
+def test_a_query_about_a_side_scope_opens_it(turns: list[Turn], query: str, asked: bool) -> None:
+    assert (asked_side_scope(turns, query) == "t/digression-2") is asked
 
 
 def test_observed_digression_stays_out_of_the_resumed_topic(engine: Engine) -> None:

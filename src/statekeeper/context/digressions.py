@@ -5,7 +5,7 @@ emailed", "wait, the front desk is on the line"), nor a return ("anyway, the bud
 "ok, the kiln"). What marks both is cohesion: the turns of one topic share words with the turns just
 before them, a digression shares none with the topic it left, and a return shares words
 with that topic again and none with the digression. A context about the topic returned to
-leaves the digression's turns out; one about the digression keeps them. Drift alone makes
+leaves the digression's turns out; one about the digression leaves out the topic's. Drift alone makes
 no digression: it starts where a turn breaks off ("hold that thought", "the plumber is at
 the door").
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from statekeeper.context.ranking import index_terms
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
-from statekeeper.model import Turn
+from statekeeper.model import ASSISTANT, Scope, Turn
 
 COHESION = 2  # a turn continues a topic when it shares a word with one of its last two turns
 
@@ -54,8 +54,9 @@ def segments(turns: Sequence[Turn]) -> list[_Segment]:
 
 
 def digression_turns(turns: Sequence[Turn], query: str) -> set[int]:
-    """The indexes of turns in a digression that was closed by a return to the topic it
-    left, when the query is not about the digression itself."""
+    """The indexes of the turns a query is not about, around a digression closed by a
+    return to the topic it left: the digression's, or, when the query asks about the
+    digression itself, those of the topic it broke off."""
     runs = segments(turns)
     asked = frozenset(index_terms(query))
     side: set[int] = set()
@@ -65,8 +66,9 @@ def digression_turns(turns: Sequence[Turn], query: str) -> set[int]:
             continue
         between = _broken_off(runs, back + 1, n)
         if any(asked & r.terms for r in between) and not asked & (runs[back].terms | run.terms):
-            continue  # the query asks about the digression, not the topic returned to
-        side |= {t.index for r in between for t in r.turns}
+            side |= {t.index for r in (runs[back], run) for t in r.turns}
+        else:
+            side |= {t.index for r in between for t in r.turns}
     return side
 
 
@@ -91,3 +93,20 @@ def _returned_to(runs: Sequence[_Segment], n: int) -> int | None:
         if opening & runs[back].terms:
             return back if back < n - 1 else None
     return None
+
+
+def asked_side_scope(turns: Sequence[Turn], query: str) -> str | None:
+    """The side scope (an interruption said in its own scope) a query asks about: the
+    only one whose turns share a word with the query, when no user turn of the main line
+    does ("the inspector" after "one sec, county health is on the phone"). A context for
+    it shows that scope's turns instead of the main line's."""
+    asked = frozenset(index_terms(query))
+    side: dict[str, set[str]] = {}
+    main: set[str] = set()
+    for turn in turns:
+        if turn.scope == Scope.TASK and turn.scope_id:
+            side.setdefault(turn.scope_id, set()).update(_terms(turn))
+        elif turn.scope == Scope.GLOBAL and turn.speaker != ASSISTANT:
+            main |= _terms(turn)
+    hits = [scope_id for scope_id, terms in side.items() if asked & terms]
+    return hits[0] if len(hits) == 1 and not asked & main else None

@@ -15,7 +15,7 @@ from statekeeper.context import format as fmt
 from statekeeper.context.assemble import Layers
 from statekeeper.context.choices import settle_choices
 from statekeeper.context.conflicts import unresolved
-from statekeeper.context.digressions import digression_turns
+from statekeeper.context.digressions import asked_side_scope, digression_turns
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.past import past_values
@@ -110,9 +110,16 @@ def gather(
     }
     turns = uow.recent_turns(principal.user, where.task_id)
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
+    asked_side = asked_side_scope(turns, query)
     visible = []
     for turn in turns:
-        if turn.scope != Scope.GLOBAL and turn.scope_id not in (where.scope_id, open_side):
+        if asked_side is not None and turn.scope == Scope.GLOBAL:
+            omitted.append(Omission(reason=DIGRESSION, detail=f"turn {turn.index}"))
+        elif turn.scope != Scope.GLOBAL and turn.scope_id not in (
+            where.scope_id,
+            open_side,
+            asked_side,
+        ):
             omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
         elif turn.speaker != "assistant" and extraction_attempt(turn.text):
             omitted.append(
