@@ -31,6 +31,10 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         # nobody changes what the question put forward
         ("Right. To be clear, nobody is changing our slot.",
          ["Omar asked: would we need to take the 4pm slot if the room is late?"], {("4pm", 1)}),
+        # a musing put to us, turned down
+        ("eh, no. Keep the whole deck in Walnut Brown.",
+         ["How would it look if we stained just the steps in Silver Birch?"],
+         {("Silver Birch", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],
