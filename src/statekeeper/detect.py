@@ -33,6 +33,7 @@ from statekeeper.nlu.topic import (
     untyped_words,
     value_kinds,
 )
+from statekeeper.text.values import typed_values
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -44,11 +45,17 @@ PAUSE = timedelta(hours=1)
 
 
 def turn_scope(
-    text: str, previous: Turn | None, index: int, task_id: str, when: datetime | None = None
+    text: str,
+    previous: Turn | None,
+    index: int,
+    task_id: str,
+    when: datetime | None = None,
+    earlier: Sequence[Turn] = (),
 ) -> tuple[Scope, str | None]:
     """Which scope a new turn belongs to, given the scope the conversation is in. A side
     scope does not outlive a pause: after one, the conversation starts again in its main
-    line, whether or not anyone said they were back."""
+    line, whether or not anyone said they were back; nor a turn that takes up the main
+    line's words again and none of the digression's."""
     step = nlu.transition(text)
     if step is nlu.Transition.CLOSE:
         return Scope.GLOBAL, None
@@ -60,8 +67,25 @@ def turn_scope(
     if previous is not None and previous.scope != Scope.GLOBAL and not paused:
         if previous.scope == Scope.HYPOTHETICAL and nlu.commits(text):
             return Scope.GLOBAL, None
+        if previous.scope == Scope.TASK and _resumes(text, previous.scope_id, earlier):
+            return Scope.GLOBAL, None
         return previous.scope, previous.scope_id
     return Scope.GLOBAL, None
+
+
+RESUME_LOOKBACK = 4  # main-line turns before a digression that a return may take up
+
+
+def _resumes(text: str, side: str | None, earlier: Sequence[Turn]) -> bool:
+    """Whether a turn inside a digression goes back to the main line: it names a thing
+    the main line's last turns gave a value ("the florist" of "florist is X"), and shares
+    no word with the digression. A word merely in common ("next year") is no return."""
+    words = topic_terms(text)
+    main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
+    aside = [t for t in earlier if t.scope_id == side]
+    slots = {w for t in main for v in typed_values(t.text) for w in decide.anchor(t.text, v)}
+    said_aside = {w for t in aside for w in topic_terms(t.text)}
+    return bool(words & slots) and not words & said_aside
 
 
 def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bool) -> list[Fact]:

@@ -673,7 +673,7 @@ class Session:
         index = earlier[-1].index + 1 if earlier else 0
         moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
         scope, scope_id = turn_scope(
-            text, earlier[-1] if earlier else None, index, self.where.task_id, moment
+            text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier
         )
         extractor = self.engine.extractor if interpret and not assistant else None
         # A plugged-in extractor is asked first: when it fails, the turn is not stored.

@@ -83,6 +83,16 @@ REPLACEMENTS = [
      {("2026-11-01", "March 3, 2027")}),
     ("The festival pass is now valid through August 20.",
      [fact("Pass validity: until August 12", "pass")], {("August 12", "August 20")}),
+    # the turn names the thing it got wrong, and mentions the old value only to explain
+    ("ugh, ignore me on the caterer. Blue Olive did my cousin's party, that's why. "
+     "OURS is Fig Tree Catering.",
+     [said("Vendors: venue is Harbor Loft, caterer is Blue Olive, band TBD.")],
+     {("Blue Olive", "Fig Tree Catering")}),
+    ("Correction on the pickup time: 4:45pm.",
+     [fact("School pickup at 3:30pm, Gate C", "pickup")], {("3:30pm", "4:45pm")}),
+    ("I was wrong about the photographer. We booked Lumen Studio.",
+     [said("Photographer is Grey Owl Photo, deposit paid.")],
+     {("Grey Owl Photo", "Lumen Studio")}),
     # "up to" after a verb of moving says where a date or a count moved, not a limit
     ("The clinic pulled her dentist visit up to the 4th.",
      [fact("Dentist visit: May 11, Elm Street clinic", "dentist")], {("May 11", "the 4th")}),

@@ -30,6 +30,7 @@ _WINDOW = 8  # content words on each side of a value that tell what it is a valu
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address"})
 _MOMENTS = frozenset({"date", "time"})  # kinds whose bounds include a period's end
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
@@ -178,6 +179,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         if s.asserts and not _DISOWNS.search(s.text)
         for v in typed_values(s.text)
     }
+    corrected = corrected_slot(turn)
     scored: list[tuple[int, int, Replace]] = []
     for position, sentence in enumerate(said):
         if not sentence.asserts:
@@ -206,6 +208,12 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             for k in candidates:
                 score, reason = _score(k, new, near, contrasts.get(new.key), alone)
                 elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
+                if corrected & k.anchor:  # "ignore me on the caterer": the slot is named
+                    score, reason, elsewhere = (
+                        score + ACCEPT,
+                        "the slot named as corrected",
+                        sentence.start,
+                    )
                 weak = score < 10 and not near_variant(k.value, new)
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
@@ -231,6 +239,18 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         used_new.add(start)
         chosen.append(op)
     return chosen
+
+
+def corrected_slot(turn: str) -> frozenset[str]:
+    """The words of the thing a turn says it got wrong ("ignore me on the caterer", "I
+    was wrong about the venue", "correction on the pickup time"): every new value the
+    turn states is read as a value of it."""
+    lead = "|".join(tables()["corrected_slot"])
+    found_slot = re.search(
+        rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)",
+        turn.lower(),
+    )
+    return topic_terms(found_slot.group(1)) if found_slot else frozenset()
 
 
 def _score(
@@ -269,7 +289,8 @@ def _score(
 
 def _said_of(sentence: str, value: TypedValue) -> bool:
     """Whether the sentence says something of the value beside naming it."""
-    return bool(topic_terms(sentence[: value.start] + " " + sentence[value.end :]))
+    rest = sentence[: value.start] + " " + sentence[value.end :]
+    return bool(topic_terms(rest)) or _COPULA.search(rest) is not None  # "ours is X"
 
 
 def _bound(text: str, value: TypedValue) -> bool:

@@ -1,0 +1,80 @@
+"""Which scope a turn belongs to: a digression ends when a turn names a thing the main line
+gave a value, and shares no word with the digression; a word merely in common does not
+end it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from statekeeper.detect import turn_scope
+from statekeeper.model import Scope, Turn
+
+SIDE = "t/digression-2"
+
+
+def _said(main: list[str], aside: list[str]) -> list[Turn]:
+    start = datetime(2026, 4, 2, 10, 0)
+    turns = [
+        Turn(index=n, speaker="user", text=text, timestamp=start + timedelta(minutes=n))
+        for n, text in enumerate(main)
+    ]
+    for text in aside:
+        n = len(turns)
+        turns.append(
+            Turn(
+                index=n,
+                speaker="user",
+                text=text,
+                timestamp=start + timedelta(minutes=n),
+                scope=Scope.TASK,
+                scope_id=SIDE,
+            )
+        )
+    return turns
+
+
+CASES = [
+    (
+        ["Vendors so far: caterer is Blue Olive, venue is Harbor Loft."],
+        ["one sec, the landlord is texting", "he wants the rent by Friday, $1,200"],
+        "wait, ignore me on the caterer, ours is Fig Tree Catering",
+        Scope.GLOBAL,
+    ),
+    (
+        ["The pallet count for the Denver order is 24, dock is Bay 3."],
+        ["hang on, my kid's school is calling", "pickup moved to 2:15 today"],
+        "sorry, the dock for Denver should be Bay 5",
+        Scope.GLOBAL,
+    ),
+    (
+        ["Quote for the roof: crew lead is Sam, start date March 3."],
+        ["quick aside, the van needs new tires", "tire shop says $640 for four"],
+        "ok so the start date slips a week",
+        Scope.GLOBAL,
+    ),
+    # a word in common with the main line that names nothing it gave a value stays aside
+    (
+        ["Agreed on a 3-year term for the hosting plan."],
+        ["hold on, finance is on the line", "they want a 10% cut in tooling"],
+        "push new tools to next year",
+        Scope.TASK,
+    ),
+    # a word of the digression keeps the turn in it
+    (
+        ["Vendors so far: caterer is Blue Olive, venue is Harbor Loft."],
+        ["one sec, the landlord is texting about the venue parking"],
+        "the venue parking is on Elm St he says",
+        Scope.TASK,
+    ),
+]
+
+
+@pytest.mark.parametrize(("main", "aside", "text", "scope"), CASES)
+def test_a_turn_that_names_the_main_lines_thing_ends_a_digression(
+    main: list[str], aside: list[str], text: str, scope: Scope
+) -> None:
+    earlier = _said(main, aside)
+    found, _ = turn_scope(text, earlier[-1], len(earlier), "t", earlier[-1].timestamp, earlier)
+    assert found is scope
