@@ -101,6 +101,10 @@ def test_imagining_in_passing_opens_nothing(text: str) -> None:
         "one sec",
         "Let me pull up the invoice, just a moment.",
         "hold on, checking",
+        # going back over what was said: a correction, not another matter
+        "hold on, I misread the driver's note. it's truck 52, not 25",
+        "wait, one sec, I had the zip code wrong, it's 97211",
+        "hang on, I swapped the two room numbers on the form",
     ],
 )
 def test_a_hold_on_the_same_matter_opens_nothing(text: str) -> None:

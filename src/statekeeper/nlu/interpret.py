@@ -341,8 +341,10 @@ def _another_matter(text: str, hold: re.Match[str] | None) -> bool:
     not a mere pause."""
     if hold is None:
         return False
-    after = text[hold.end() :]
-    return len(topic_terms(after)) >= HOLD_NEEDS or bool(found("interruption", after.lower()))
+    after = text[hold.end() :].lower()
+    if found("self_repair", after):
+        return False  # "hold on, I misread it: it's 481" goes back over the same matter
+    return len(topic_terms(after)) >= HOLD_NEEDS or found("interruption", after)
 
 
 def commits(text: str) -> bool:
