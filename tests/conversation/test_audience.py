@@ -25,6 +25,26 @@ SPANS = [
         "The chef is leaving in May. Don't let the staff know yet.",
         ["Don't let the staff know yet."],
     ),
+    # a restriction that points back marks the sentence before it too
+    (
+        "Re Ana Lopez: her scan on the 3rd is with the cardiology unit. She hasn't told her "
+        "family yet and asked us to keep it that way.",
+        ["Re Ana Lopez: her scan on the 3rd is with the cardiology unit. She hasn't told her "
+         "family yet and asked us to keep it that way."],
+    ),
+    (
+        "Payroll: Omar's garnishment starts next cycle. He doesn't want it known on the floor.",
+        ["Payroll: Omar's garnishment starts next cycle. He doesn't want it known on the floor."],
+    ),
+    # a wish to stay anonymous withholds the names, not the gift
+    (
+        "The $80,000 gift is from Walter Pike. He asked to stay anonymous; only the director knows.",
+        ["Walter Pike"],
+    ),
+    (
+        "Top sponsor this year is Linda Osei at $12,000. Her name doesn't go on the banner.",
+        ["Linda Osei"],
+    ),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",

@@ -2,11 +2,14 @@
 
 A restriction said in prose ("internal only:", "keep this between us", "HR only") marks
 what follows it, to the end of the turn or until the speaker turns to what may be shared,
-as internal. A context written for someone outside (a reply to a client, a public report)
+as internal; one that points back ("he hasn't told his family", "keep it that way") marks
+the sentence before it too, and a wish to stay anonymous marks only the names in it. A context written for someone outside (a reply to a client, a public report)
 leaves internal statements out; one for ourselves keeps them.
 """
 
 from __future__ import annotations
+
+import re
 
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
@@ -23,17 +26,32 @@ def confidential_spans(text: str) -> list[str]:
     spans: list[str] = []
     start: int | None = None
     end = 0
+    before: int | None = None  # where the sentence before this one starts
     for sentence in sentences(text):
         said = sentence.text.strip()
         if start is not None and found("shareable", said):
             spans.append(text[start:end].strip())
             start = None
+        elif start is None and found("anonymity", said):  # the name goes, the rest stays
+            spans += _names(text[before : sentence.start]) if before is not None else []
+        elif start is None and found("confidential_back", said):
+            start = sentence.start if before is None else before  # "keep it that way"
+            end = sentence.start + len(sentence.text)
         elif start is not None or found("confidential", said):
             start = sentence.start if start is None else start
             end = sentence.start + len(sentence.text)
+        before = sentence.start
     if start is not None:
         spans.append(text[start:end].strip())
     return spans
+
+
+# Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
+_NAME = re.compile(r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\. )?[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+
+
+def _names(text: str) -> list[str]:
+    return [m.group(0) for m in _NAME.finditer(text) if " " in m.group(0)]
 
 
 def audience_of(query: str) -> str:

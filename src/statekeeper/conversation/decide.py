@@ -29,7 +29,7 @@ ACCEPT = 3  # the score an alignment needs
 _WINDOW = 8  # content words on each side of a value that tell what it is a value of
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address"})
-_MOMENTS = frozenset({"date", "time"})  # kinds whose bounds include a period's end
+_MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
@@ -294,13 +294,15 @@ def _said_of(sentence: str, value: TypedValue) -> bool:
 
 
 def _bound(text: str, value: TypedValue) -> bool:
-    """Whether a figure is stated as a bound ("up to $10,000", "by June 10", "runs to
-    July 15") rather than an amount or the day something happens."""
+    """Whether a figure is stated as a bound ("up to $10,000") rather than an amount; a
+    date or a time, as a deadline ("by June 10") rather than when something is or starts.
+    "Until" and "through" bound neither: "valid until May 31" and "runs to June 20" both
+    say when a period ends, "can't seat us until 7pm" when the dinner starts."""
     before = text[: value.start].lower().split()
     head = " ".join(before[-3:])
-    if table("bounds").search(head):
-        return not _moved_up(" ".join(before[-8:]))
-    return value.kind in _MOMENTS and table("period_ends").search(head) is not None
+    if value.kind in _MOMENTS:
+        return table("deadlines").search(head) is not None
+    return table("bounds").search(head) is not None and not _moved_up(" ".join(before[-8:]))
 
 
 def _moved_up(lead: str) -> bool:
