@@ -83,6 +83,13 @@ REPLACEMENTS = [
      {("2026-11-01", "March 3, 2027")}),
     ("The festival pass is now valid through August 20.",
      [fact("Pass validity: until August 12", "pass")], {("August 12", "August 20")}),
+    # one slot named in other words: "mobile" for "home line", "charge" for "total"
+    ("Reach her on the mobile from now on: 415-555-0177.",
+     [fact("Ana Ruiz: home line 415-555-0100", "contact")], {("415-555-0100", "415-555-0177")}),
+    ("With the coupon applied, the charge now comes to $96.40.",
+     [fact("Order total: $112.00", "order")], {("$112.00", "$96.40")}),
+    ("Her own locator is Q8ZT4M now, the group one is gone.",
+     [fact("Group PNR XK22LP, seat 9B", "trip")], {("XK22LP", "Q8ZT4M")}),
     # the turn names the thing it got wrong, and mentions the old value only to explain
     ("ugh, ignore me on the caterer. Blue Olive did my cousin's party, that's why. "
      "OURS is Fig Tree Catering.",

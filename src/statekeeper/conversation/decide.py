@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
-from statekeeper.nlu.topic import topic_terms
+from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
 
 ACCEPT = 3  # the score an alignment needs
@@ -107,10 +107,13 @@ def known_values(sources: Sequence[Source]) -> list[Known]:
             mark = (value.kind, value.key)
             seen = found.get(mark)
             if seen is None:
-                found[mark] = Known(value, source, plain | label, names)
+                found[mark] = Known(value, source, with_slots(plain | label), names)
             else:  # kept where it was first found, with the words of every mention
                 found[mark] = Known(
-                    seen.value, seen.source, seen.anchor | plain | label, seen.names | names
+                    seen.value,
+                    seen.source,
+                    with_slots(seen.anchor | plain | label),
+                    seen.names | names,
                 )
     return list(found.values())
 
@@ -144,6 +147,23 @@ def anchor(text: str, value: TypedValue) -> frozenset[str]:
     before = _without_values(text[start : value.start]).split()[-_WINDOW:]
     after = _without_values(text[value.end : end]).split()[:_WINDOW]
     return topic_terms(" ".join([*before, *after]))
+
+
+@cache
+def _slot_groups() -> tuple[tuple[str, frozenset[str]], ...]:
+    """Words that name one slot in different ways ("cell", "mobile", "number"), stemmed,
+    from the cue tables named slot_*."""
+    return tuple(
+        (name, frozenset(stem(word) for word in words))
+        for name, words in tables().items()
+        if name.startswith("slot_")
+    )
+
+
+def with_slots(words: frozenset[str]) -> frozenset[str]:
+    """The words, and the slot each names: "cell" and "phone" then share one."""
+    groups = {f"#{name}" for name, stems in _slot_groups() if words & stems}
+    return words | groups if groups else words
 
 
 def _names(text: str, near: frozenset[str]) -> frozenset[str]:
@@ -194,7 +214,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
             own = anchor(sentence.text, new)
-            near, names = own or topic_terms(lead), _names(sentence.text, own)
+            near, names = with_slots(own or topic_terms(lead)), _names(sentence.text, own)
             bound = _bound(sentence.text, new)
             candidates = [
                 k
@@ -250,7 +270,7 @@ def corrected_slot(turn: str) -> frozenset[str]:
         rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)",
         turn.lower(),
     )
-    return topic_terms(found_slot.group(1)) if found_slot else frozenset()
+    return with_slots(topic_terms(found_slot.group(1))) if found_slot else frozenset()
 
 
 def _score(
