@@ -4,6 +4,8 @@ as much as the changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from statekeeper.conversation.decide import (
@@ -154,6 +156,16 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # "no" opening a clause, naming an item of a list
+    ("The families voted, no team brunch. Everyone does their own thing.",
+     [said("Trip plan: coach at 7am, hotel at the Lakeview, and a team brunch at Rosie's.")],
+     {("a team brunch at Rosie's", "-")}),
+    ("Budget's tight; no photo booth this year.",
+     [fact("Party extras: photo booth, taco truck, string lights", "extras")],
+     {("photo booth", "-")}),
+    ("No dessert course, they're full.",
+     [said("Menu: soup, salmon, and a dessert course of tiramisu.")],
+     {("a dessert course of tiramisu", "-")}),
     ("Please leave the extended warranty off.",
      [said("She wants the blender, the extended warranty, and next-day shipping.")],
      {("the extended warranty", "-")}),
@@ -178,6 +190,13 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # "no" that takes nothing of a list back
+    ("No problem, the taco truck can park out back.",
+     [fact("Party extras: photo booth, taco truck, string lights", "extras")]),
+    ("Hall A: $900, no step-free entrance. Hall B: $1,400.",
+     [fact("The hall must have a step-free entrance", "hall_access")]),
+    ("There's no parking at the hotel, so take the coach.",
+     [said("Trip plan: coach at 7am, hotel at the Lakeview, and a team brunch.")]),
     # a removal verb in the passive: what follows is the reason, not the item
     ("The gala was cancelled due to budget cuts.",
      [fact("Spring budget cuts: travel, swag", "cuts")]),
@@ -258,3 +277,26 @@ def test_a_qualifier_of_the_old_value_goes_with_it() -> None:
 def test_a_value_said_in_passing_is_named_by_the_words_before_it(text: str, expected: str) -> None:
     value = typed_values(text)[0]
     assert slot_name(text, value) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "change", "expected"),
+    [
+        # an item taken out of a list whose total was the sum of its lines
+        ("Grant budget: rent $20,000; printer lease $4,500; outreach $6,000; total $30,500",
+         lambda t: without(t, "outreach $6,000"),
+         "Grant budget: rent $20,000; printer lease $4,500; total $24,500"),
+        ("Trip: hotel $410.50, car $120.00, total $530.50",
+         lambda t: without(t, "car $120.00"), "Trip: hotel $410.50, total $410.50"),
+        # an item's amount changed
+        ("Quote: labour $900, parts $350, total $1,250",
+         lambda t: replaced(t, "$350", "$420"), "Quote: labour $900, parts $420, total $1,320"),
+        # a total that was not the sum of its lines, or the total itself changed, stays
+        ("Trip: hotel $410, car $120, total $600",
+         lambda t: without(t, "car $120"), "Trip: hotel $410, total $600"),
+        ("Quote: labour $900, parts $350, total $1,250",
+         lambda t: replaced(t, "$1,250", "$1,100"), "Quote: labour $900, parts $350, total $1,100"),
+    ],
+)  # fmt: skip
+def test_a_total_follows_the_lines_it_summed(text: str, change: Any, expected: str) -> None:
+    assert change(text) == expected

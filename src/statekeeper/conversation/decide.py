@@ -421,12 +421,15 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
                 continue
             open_items = [s for s in sources if not _restates(s, sentence) and not _ended(s)]
             hit = _item_holding(wanted, open_items)
+            if hit is not None and hit[2] and _BARE_NO.match(match.group(0)):
+                continue  # "no ADA access" describes; only an item of a list is dropped by "no"
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
                 out.append(Retract(source, item, whole, words))
     return out
 
 
+_BARE_NO = re.compile(r"no\b", re.I)
 _ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrapped)\b", re.I)
 # A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|got|gets|get)\s+$", re.I)
@@ -506,7 +509,8 @@ def slot_name(text: str, value: TypedValue) -> str:
 
 
 def without(text: str, item: str) -> str:
-    """A list's text with one item taken out, and the separators left tidy."""
+    """A list's text with one item taken out, and the separators left tidy; a total that
+    was the sum of its amounts is the sum of those left."""
     at = text.find(item)
     if at < 0:
         return text
@@ -514,7 +518,46 @@ def without(text: str, item: str) -> str:
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
     rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
     rest = re.sub(r":\s*(?:and\s+)?,?\s*", ": ", rest)
-    return re.sub(r"\s{2,}", " ", rest).strip(" ,;")
+    return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;"))
+
+
+_TOTAL = re.compile(r"\b(?:total|sum|altogether|in all)\W*(?:of\s+|is\s+|comes to\s+)?$", re.I)
+_PLAIN_MONEY = re.compile(r"^(\D*?)(\d[\d,]*)(\.\d+)?$")
+
+
+def retotalled(before: str, after: str) -> str:
+    """`after` with its total ("total $50,000") set to the sum of its other amounts, when
+    in `before` the total was exactly the sum of the amounts then listed: a total derived
+    from its lines follows them, and a stale one is never shown as live."""
+    old_total, old_lines = _total_and_lines(before)
+    new_total, new_lines = _total_and_lines(after)
+    if old_total is None or new_total is None or not new_lines:
+        return after
+    if new_total.text != old_total.text:
+        return after  # the total itself was changed: the speaker's figure stands
+    if _amount(old_total) != sum(_amount(v) for v in old_lines):
+        return after
+    figure = sum(_amount(v) for v in new_lines)
+    found = _PLAIN_MONEY.match(new_total.text)
+    assert found is not None  # a total and its lines are plain amounts, or not retotalled
+    cents = f"{figure:,.2f}" if found.group(3) else f"{figure:,.0f}"
+    return after[: new_total.start] + found.group(1) + cents + after[new_total.end :]
+
+
+def _total_and_lines(text: str) -> tuple[TypedValue | None, list[TypedValue]]:
+    amounts = [v for v in typed_values(text) if v.kind == "money"]
+    if any(_PLAIN_MONEY.match(v.text) is None for v in amounts):
+        return None, []  # "$1.2M", "$40k": no sum to check
+    totals = [v for v in amounts if _TOTAL.search(text[: v.start])]
+    if len(totals) != 1:
+        return None, []
+    return totals[0], [v for v in amounts if v is not totals[0]]
+
+
+def _amount(value: TypedValue) -> float:
+    found = _PLAIN_MONEY.match(value.text)
+    assert found is not None
+    return float(found.group(2).replace(",", "") + (found.group(3) or ""))
 
 
 def replaced(text: str, old: str, new: str) -> str:
@@ -526,4 +569,4 @@ def replaced(text: str, old: str, new: str) -> str:
         return text
     if not topic_terms(re.sub(r"\([^)]*\)", " ", rest)):
         return new
-    return text.replace(old, new, 1)
+    return retotalled(text, text.replace(old, new, 1))
