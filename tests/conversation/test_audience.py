@@ -28,9 +28,9 @@ SPANS = [
     # a restriction that points back marks the sentence before it too
     (
         "Re Ana Lopez: her scan on the 3rd is with the cardiology unit. She hasn't told her "
-        "family yet and asked us to keep it that way.",
+        "kids yet and asked us not to mention it.",
         ["Re Ana Lopez: her scan on the 3rd is with the cardiology unit. She hasn't told her "
-         "family yet and asked us to keep it that way."],
+         "kids yet and asked us not to mention it."],
     ),
     (
         "Payroll: Omar's garnishment starts next cycle. He doesn't want it known on the floor.",

@@ -98,7 +98,7 @@ def _returned_to(runs: Sequence[_Segment], n: int) -> int | None:
 def asked_side_scope(turns: Sequence[Turn], query: str) -> str | None:
     """The side scope (an interruption said in its own scope) a query asks about: the
     only one whose turns share a word with the query, when no user turn of the main line
-    does ("the inspector" after "one sec, county health is on the phone"). A context for
+    does ("the plumber" after "one sec, the landlord is calling"). A context for
     it shows that scope's turns instead of the main line's."""
     asked = frozenset(index_terms(query))
     side: dict[str, set[str]] = {}

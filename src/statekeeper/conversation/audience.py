@@ -2,7 +2,7 @@
 
 A restriction said in prose ("internal only:", "keep this between us", "HR only") marks
 what follows it, to the end of the turn or until the speaker turns to what may be shared,
-as internal; one that points back ("he hasn't told his family", "keep it that way") marks
+as internal; one that points back ("he hasn't told his kids yet", "keep that quiet") marks
 the sentence before it too, and a wish to stay anonymous marks only the names in it. A context written for someone outside (a reply to a client, a public report)
 leaves internal statements out; one for ourselves keeps them.
 """
@@ -35,7 +35,7 @@ def confidential_spans(text: str) -> list[str]:
         elif start is None and found("anonymity", said):  # the name goes, the rest stays
             spans += _names(text[before : sentence.start]) if before is not None else []
         elif start is None and found("confidential_back", said):
-            start = sentence.start if before is None else before  # "keep it that way"
+            start = sentence.start if before is None else before  # "keep that quiet"
             end = sentence.start + len(sentence.text)
         elif start is not None or found("confidential", said):
             start = sentence.start if start is None else start

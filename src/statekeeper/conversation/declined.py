@@ -1,8 +1,8 @@
 """Offers turned down: the values a proposal, a suggestion or a permission put forward that
 the user's turn refuses, as a pure function.
 
-"Mom asked what if we moved it to the 25th. But no, we're not changing anything." leaves
-the 25th a value someone offered and we declined: shown as said, it reads as a live option.
+"Dad asked what if we pushed the trip to the 9th. But no, the trip stays." leaves the
+9th a value someone offered and we declined: shown as said, it reads as a live option.
 A refusal reaches back to the offer in the same turn or in the user's last turns, never
 further, and only offers in a sentence that offers (a question put to us, a suggestion, a
 permission given) count: a figure merely mentioned near a "no" is no offer.
