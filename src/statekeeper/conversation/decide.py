@@ -326,7 +326,7 @@ def _bound(text: str, value: TypedValue) -> bool:
 
 
 def _moved_up(lead: str) -> bool:
-    """Whether "up to" follows a verb of moving ("pulled the inspection up to the 9th"):
+    """Whether "up to" follows a verb of moving ("they pulled the check-up up to the 4th"):
     an earlier date, not a limit."""
     return lead.endswith("up to") and found("moved_up", lead)
 
