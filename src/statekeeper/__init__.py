@@ -1,6 +1,7 @@
 """statekeeper: a state-based context engine for LLM agents."""
 
 from statekeeper.access import Access, AuthorityLadder
+from statekeeper.aio import AsyncEngine, AsyncSession
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import (
     AuthorityError,
@@ -39,6 +40,8 @@ __all__ = [
     "ACT_FOR_OTHERS",
     "INTERNAL",
     "Access",
+    "AsyncEngine",
+    "AsyncSession",
     "AuthorityError",
     "AuthorityLadder",
     "BudgetTooSmallError",
