@@ -42,7 +42,9 @@ Value = Annotated[Json, AfterValidator(_filled)]
 Ttl = Annotated[timedelta | None, AfterValidator(_positive)]
 
 
-class _Arguments(BaseModel):
+class Arguments(BaseModel):
+    """Arguments checked strictly; `check` raises the engine's own error, never pydantic's."""
+
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
 
     @classmethod
@@ -54,7 +56,7 @@ class _Arguments(BaseModel):
             raise as_input_error(failure, whole="arguments") from None
 
 
-class WriteArguments(_Arguments):
+class WriteArguments(Arguments):
     """`Session.write`'s arguments."""
 
     key: Name
@@ -81,7 +83,7 @@ class WriteArguments(_Arguments):
     detect: bool = False
 
 
-class ItemArguments(_Arguments):
+class ItemArguments(Arguments):
     """`Session.remember`'s arguments."""
 
     key: Name
@@ -89,7 +91,7 @@ class ItemArguments(_Arguments):
     ttl: Ttl = None
 
 
-class TurnArguments(_Arguments):
+class TurnArguments(Arguments):
     """`Session.add_turn`'s arguments."""
 
     speaker: Name
@@ -101,7 +103,7 @@ class TurnArguments(_Arguments):
     fact_ids: tuple[Name, ...] = Field((), strict=False)
 
 
-class ObserveArguments(_Arguments):
+class ObserveArguments(Arguments):
     """`Session.observe`'s arguments."""
 
     speaker: Name

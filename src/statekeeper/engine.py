@@ -17,10 +17,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, InstanceOf, JsonValue, ValidationError
+from pydantic import ConfigDict, InstanceOf, JsonValue
 
 from statekeeper.access import Access, AuthorityLadder
 from statekeeper.arguments import (
+    Arguments,
     ItemArguments,
     ObserveArguments,
     TurnArguments,
@@ -63,7 +64,7 @@ from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import Erasure, SaidTurn, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
-from statekeeper.validation import Count, Name, Text, as_input_error, check, having
+from statekeeper.validation import Count, Name, Text, check, having
 
 Clock = Callable[[], datetime]
 # The words of a turn or a new fact that find the facts it may be about: its rarest.
@@ -109,10 +110,10 @@ class Settings:
             raise InvalidInputError("recent_turns", self.recent_turns, "must be 1 to 50")
 
 
-class OpenArguments(BaseModel):
+class OpenArguments(Arguments):
     """`Engine.open`'s parts, each checked for what the engine will call on it."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     clock: Callable[[], datetime]
     tokenizer: Annotated[object, having("count", "truncate")] | None = None
@@ -120,13 +121,6 @@ class OpenArguments(BaseModel):
     settings: InstanceOf[Settings] | None = None
     environment_provider: Callable[[datetime], Environment] | None = None
     extractor: Annotated[object, having("extract")] | None = None
-
-    @classmethod
-    def check(cls, arguments: Mapping[str, Any]) -> None:
-        try:
-            cls.model_validate(arguments)
-        except ValidationError as failure:
-            raise as_input_error(failure, whole="arguments") from None
 
 
 @dataclass

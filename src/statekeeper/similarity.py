@@ -171,7 +171,7 @@ class Similarity:
         vectors = self._vectors([*(embedding_text(f) for f in facts), *(t.text for t in turns)])
         model = self.embedder.model
         if facts:
-            found = {f.id: v for f, v in zip(facts, vectors, strict=False)}
+            found = {f.id: v for f, v in zip(facts, vectors[: len(facts)], strict=True)}
             self.store.put_embeddings(org, model, found)
         if turns:
             self.store.put_turn_embeddings(

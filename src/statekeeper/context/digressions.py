@@ -43,7 +43,7 @@ def segments(turns: Sequence[Turn]) -> list[_Segment]:
     for turn in turns:
         words = _terms(turn)
         starts = not runs or (
-            turn.speaker != "assistant" and words and not words & runs[-1].recent_terms()
+            turn.speaker != ASSISTANT and words and not words & runs[-1].recent_terms()
         )
         if starts:
             runs.append(_Segment([turn], set(words)))

@@ -22,6 +22,7 @@ from statekeeper.context.past import past_values
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
 from statekeeper.model import (
+    ASSISTANT,
     Environment,
     Fact,
     IdentityRole,
@@ -121,7 +122,7 @@ def gather(
             asked_side,
         ):
             omitted.append(Omission(reason=OUT_OF_SCOPE, detail=f"turn {turn.index}"))
-        elif turn.speaker != "assistant" and extraction_attempt(turn.text):
+        elif turn.speaker != ASSISTANT and extraction_attempt(turn.text):
             omitted.append(
                 Omission(
                     reason="request for information not visible to this user",
@@ -144,7 +145,7 @@ def gather(
         yield from (
             (t.timestamp, t.text)
             for t in visible
-            if t.speaker != "assistant"
+            if t.speaker != ASSISTANT
             and (t.scope == Scope.GLOBAL or t.scope_id == where.scope_id)
         )
 

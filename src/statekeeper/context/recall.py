@@ -16,7 +16,7 @@ from typing import TypeVar
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK
 from statekeeper.context.ranking import index_terms
 from statekeeper.context.terms import query_terms
-from statekeeper.model import Omission, Scope, Turn
+from statekeeper.model import ASSISTANT, Omission, Scope, Turn
 from statekeeper.nlu.interpret import extraction_attempt
 from statekeeper.store.base import ArchivedTurn, UnitOfWork
 
@@ -62,7 +62,7 @@ def recall(
         if turn.scope != Scope.GLOBAL and turn.scope_id != scope_id:
             omitted.append(Omission(reason=OTHER_SCOPE, detail=where))
             continue
-        if turn.speaker != "assistant" and extraction_attempt(turn.text):
+        if turn.speaker != ASSISTANT and extraction_attempt(turn.text):
             continue  # a request for what the user may not see is no evidence of anything
         text = clean(turn.text)
         if text != turn.text and not _still_matches(text, wanted):

@@ -265,12 +265,16 @@ def corrected_slot(turn: str) -> frozenset[str]:
     """The words of the thing a turn says it got wrong ("ignore me on the caterer", "I
     was wrong about the venue", "correction on the pickup time"): every new value the
     turn states is read as a value of it."""
-    lead = "|".join(tables()["corrected_slot"])
-    found_slot = re.search(
-        rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)",
-        turn.lower(),
-    )
+    found_slot = _corrected_slot_pattern().search(turn.lower())
     return with_slots(topic_terms(found_slot.group(1))) if found_slot else frozenset()
+
+
+@cache
+def _corrected_slot_pattern() -> re.Pattern[str]:
+    lead = "|".join(tables()["corrected_slot"])
+    return re.compile(
+        rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)"
+    )
 
 
 def _score(
