@@ -215,21 +215,42 @@ def _apply(
             continue
         assert source.turn_index is not None  # a source is a live fact or an earlier turn
         said = turns[source.turn_index]
-        if isinstance(op, decide.Replace):
-            key = decide.slot_name(source.text, op.old.value)
-            old_value, new_value = op.old.value.text, op.new.text
-        else:
-            key = op.name
-            old_value, new_value = op.item, CANCELLED
+        if isinstance(op, decide.Retract):
+            written += _dropped(session, said, op)
+            continue
+        key = decide.slot_name(source.text, op.old.value)
         old = session.write(
-            key, old_value, timestamp=said.timestamp, source=_source(said, session), overrule=True
+            key,
+            op.old.value.text,
+            timestamp=said.timestamp,
+            source=_source(said, session),
+            overrule=True,
         )
-        written.append(_said_now(session, turn, key, new_value, old))
+        written.append(_said_now(session, turn, key, op.new.text, old))
     for fact_id, value in edits.items():
         fact = facts[fact_id]
         if value and value != fact.value:
             written.append(_said_now(session, turn, fact.key, value, fact))
     return written
+
+
+def _dropped(session: Session, said: Turn, op: decide.Retract) -> list[Fact]:
+    """An item only said in turns and taken back now: each wording of it is recorded as
+    said then and ended at once, so every mention is masked, and no live fact is left to
+    name what was dropped (the turn that dropped it says so where it is shown)."""
+    ended = []
+    for wording in op.wordings or (op.item,):
+        fact = session.write(
+            op.name,
+            wording,
+            timestamp=said.timestamp,
+            source=_source(said, session),
+            implicit=False,
+            overrule=True,
+        )
+        session.retire(fact.id, None, "taken back")
+        ended.append(fact)
+    return ended
 
 
 def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: Fact) -> Fact:

@@ -51,6 +51,16 @@ REPLACEMENTS = [
      {("14 Harbor Road, Portsmouth", "9 Quay Lane, Cork")}),
     ("Correction, the lot code is ZX-4410-D.",
      [fact("Recall batch ZX-4410-C, 200 cartons", "batch")], {("ZX-4410-C", "ZX-4410-D")}),
+    # a labelled code is a new value of the code with its label, not of other codes
+    ("Send it to Bay 4, bay 2 is flooded.",
+     [fact("Bay 2, north yard", "unloading"), fact("Pallets of SKU-8812, 40 units", "load")],
+     {("Bay 2", "Bay 4")}),
+    ("Put them in Room 210, the usual room is booked.",
+     [fact("Room 114, east wing", "training_room"), fact("Course code HR-330", "course")],
+     {("Room 114", "Room 210")}),
+    ("She's on Table 9 now.",
+     [fact("Table 4 by the window", "seating"), fact("Invoice INV-2201 paid", "invoice")],
+     {("Table 4", "Table 9")}),
     # the old value named in the turn
     ("The deposit is $900, not $750.",
      [fact("Security deposit $750", "deposit")], {("$750", "$900")}),
@@ -246,6 +256,31 @@ def test_a_retraction_takes_out_the_item_it_names(
 @pytest.mark.parametrize(("turn", "sources"), NO_RETRACTION)
 def test_removal_words_that_retract_nothing(turn: str, sources: list[Source]) -> None:
     assert changes(turn, *sources) == set()
+
+
+WORDINGS = [
+    # the item as first listed, as echoed back, and as the retracting turn names it
+    ("Drop the balloon arch.",
+     [said("Decor: a balloon arch in gold, fairy lights, and table runners.", 0),
+      said("Noted: the balloon arch, the fairy lights and the runners.", 1)],
+     {"balloon arch in gold", "balloon arch"}),
+    ("Leave the rush fee off.",
+     [said("Add the rush fee, a padded envelope, and tracking.", 0)],
+     {"rush fee"}),
+    ("We don't need the second projector anymore.",
+     [said("Room setup: two screens, a second projector, and a lectern.", 0),
+      said("Booked a second projector and a lectern for you.", 1)],
+     {"second projector"}),
+]
+
+
+@pytest.mark.parametrize(("turn", "sources", "expected"), WORDINGS)
+def test_an_item_said_only_in_turns_is_taken_back_in_every_wording(
+    turn: str, sources: list[Source], expected: set[str]
+) -> None:
+    [op] = decide(turn, sources)
+    assert isinstance(op, Retract)
+    assert set(op.wordings) == expected
 
 
 def test_a_retraction_of_all_a_fact_says_ends_it_whole() -> None:

@@ -38,6 +38,17 @@ def test_a_retracted_item_leaves_its_list(engine: Engine) -> None:
         assert "chowder" not in s.context("What are tonight's specials?").text.split("## Recent")[0]
 
 
+def test_an_item_only_said_and_then_taken_back_leaves_no_live_fact(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="hamper") as s:
+        s.observe("rowan", "Add a silk ribbon, a handwritten card, and tissue paper.")
+        s.observe("assistant", "Adding the silk ribbon, the handwritten card and tissue.", assistant=True)
+        s.observe("rowan", "skip the handwritten card, she'll write her own.")
+        text = s.context("What goes in the hamper?").text
+        assert s.facts() == []
+    assert "handwritten card" not in text.lower()
+    assert "silk ribbon" in text
+
+
 def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
     with engine.session(ROWAN, task_id="fees") as s:
         s.write("fee", "Membership fee $45")

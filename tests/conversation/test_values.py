@@ -80,6 +80,9 @@ def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
         (value("date", "June 3"), value("weekday", "Friday"), True),
         (value("money", "$40"), value("percent", "40%"), False),
         (value("code", "Unit 512"), value("number", "521"), True),  # the slip again
+        (value("code", "Gate 12"), value("code", "Gate 4"), True),
+        (value("code", "Gate 12"), value("code", "Flight 221"), False),  # labels differ
+        (value("code", "Lot 7"), value("code", "Dock 7"), False),
     ],
 )
 def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool) -> None:
@@ -92,6 +95,10 @@ def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool)
         ("ticket #8812 approved by finance", [("code", "#8812")]),
         ("the order of 250 cartons shipped", [("quantity", "250 cartons")]),
         ("a 12 bed ward", [("quantity", "12 bed")]),
+        # an adverb after a figure is no unit either
+        ("we're at 14 now", [("number", "14")]),
+        ("make it 30 instead", [("number", "30")]),
+        ("seats 12 tonight", [("number", "12")]),
     ],
 )
 def test_a_verb_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:

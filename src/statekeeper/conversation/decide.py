@@ -66,12 +66,15 @@ class Replace:
 
 @dataclass(frozen=True)
 class Retract:
-    """`item` (a span of `source.text`) is taken back; `whole` when it is all the fact says."""
+    """`item` (a span of `source.text`) is taken back; `whole` when it is all the fact says.
+    An item only said in turns may have been worded in several ("a printed card saying
+    ...", "the printed card"): `wordings` holds each, so that none is shown as live."""
 
     source: Source
     item: str
     whole: bool
     words: str  # what the turn called it
+    wordings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -223,7 +226,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 and (compatible(k.value, new) or _named_old(contrasts.get(new.key), k))
                 and _bound(k.source.text, k.value) == bound
             ]
-            alone = sum(1 for c in candidates if compatible(c.value, new)) == 1
+            alone = len(_peers(new, candidates)) == 1
             options = []
             for k in candidates:
                 score, reason = _score(k, new, near, contrasts.get(new.key), alone)
@@ -259,6 +262,14 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         used_new.add(start)
         chosen.append(op)
     return chosen
+
+
+def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
+    """The known values `new` could be a new value of by its type alone; for a labelled
+    code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
+    peers = [c for c in candidates if compatible(c.value, new)]
+    labelled = [c for c in peers if new.unit and c.value.unit == new.unit]
+    return labelled or peers
 
 
 def corrected_slot(turn: str) -> frozenset[str]:
@@ -429,8 +440,44 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
                 continue  # "no ADA access" describes; only an item of a list is dropped by "no"
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
-                out.append(Retract(source, item, whole, words))
+                wordings = (
+                    (*_wordings(wanted, open_items), _undetermined(words))
+                    if source.fact_id is None
+                    else ()
+                )
+                out.append(Retract(source, item, whole, words, wordings))
     return out
+
+
+def _wordings(wanted: frozenset[str], sources: Sequence[Source]) -> tuple[str, ...]:
+    """Every turn's wording of a list item holding the wanted words, without what comes
+    before its noun phrase: "add a printed card" and "the printed card" are one item."""
+    found: dict[str, None] = {}
+    for source in sources:
+        if source.fact_id is not None:
+            continue
+        items = [i.strip(" .!") for i in _ITEM_SPLIT.split(source.text)]
+        for item in items:
+            if wanted <= _item_terms(item) and _listed(item, items):
+                found[_from_first(wanted, item)] = None
+    return tuple(found)
+
+
+def _from_first(wanted: frozenset[str], item: str) -> str:
+    """An item after the determiner that opens its noun phrase: "add the rush fee" ->
+    "rush fee", "a $20 monthly gift to the food bank" -> "$20 monthly gift to the food
+    bank"."""
+    words = item.split()
+    first = next((n for n, w in enumerate(words) if _item_terms(w) & wanted), 0)
+    opens = [n for n in range(first) if words[n].lower() in _DETERMINERS]
+    return " ".join(words[opens[-1] + 1 if opens else 0 :])
+
+
+def _undetermined(phrase: str) -> str:
+    words = phrase.split()
+    while words and words[0].lower() in _DETERMINERS:
+        words.pop(0)
+    return " ".join(words)
 
 
 _BARE_NO = re.compile(r"no\b", re.I)

@@ -27,7 +27,8 @@ _STREET = (
 _TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
-    "as am pm but not no per each every more less than about".split()
+    "as am pm but not no per each every more less than about now then too also instead "
+    "again today tonight tomorrow yesterday please".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
@@ -221,6 +222,8 @@ def _core(value: TypedValue) -> str:
 def compatible(old: TypedValue, new: TypedValue) -> bool:
     """Could `new` be a new value of the thing `old` is a value of?"""
     if old.kind == new.kind:
+        if old.kind == "code" and old.unit and new.unit:
+            return old.unit == new.unit  # "Dock 3" is no new "PO 4471": labels name things
         return old.kind != "quantity" or old.unit == new.unit
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
