@@ -51,6 +51,16 @@ REPLACEMENTS = [
      {("14 Harbor Road, Portsmouth", "9 Quay Lane, Cork")}),
     ("Correction, the lot code is ZX-4410-D.",
      [fact("Recall batch ZX-4410-C, 200 cartons", "batch")], {("ZX-4410-C", "ZX-4410-D")}),
+    # a colon introduces values as what the words before it name
+    ("The dealer came back with a revised counter: $31,900.",
+     [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
+     {("$29,500", "$31,900")}),
+    ("Landlord's new asking price: $2,450 a month.",
+     [fact("Rent we offered: $2,300 a month", "rent_offer"), fact("Pet fee $35", "pet")],
+     {("$2,300", "$2,450")}),
+    ("Revised quote from the roofer: $7,900 for the whole job.",
+     [fact("Roofing bid $8,600", "roof"), fact("Permit fee $150", "permit")],
+     {("$8,600", "$7,900")}),
     # a labelled code is a new value of the code with its label, not of other codes
     ("Send it to Bay 4, bay 2 is flooded.",
      [fact("Bay 2, north yard", "unloading"), fact("Pallets of SKU-8812, 40 units", "load")],
@@ -100,7 +110,7 @@ REPLACEMENTS = [
      [fact("Ana Ruiz: home line 415-555-0100", "contact")], {("415-555-0100", "415-555-0177")}),
     ("With the coupon applied, the charge now comes to $96.40.",
      [fact("Order total: $112.00", "order")], {("$112.00", "$96.40")}),
-    ("Her own locator is Q8ZT4M now, the group one is gone.",
+    ("Her own reservation is Q8ZT4M now, the group one is gone.",
      [fact("Group PNR XK22LP, seat 9B", "trip")], {("XK22LP", "Q8ZT4M")}),
     # the turn names the thing it got wrong, and mentions the old value only to explain
     ("ugh, ignore me on the caterer. Blue Olive did my cousin's party, that's why. "

@@ -99,6 +99,10 @@ def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool)
         ("we're at 14 now", [("number", "14")]),
         ("make it 30 instead", [("number", "30")]),
         ("seats 12 tonight", [("number", "12")]),
+        # and so is a conjunction: the figure ends a labelled code
+        ("we got Studio 4 since 2 is taken", [("code", "Studio 4")]),
+        ("use Lane 12 because the ramp is shut", [("code", "Lane 12")]),
+        ("ship 40 when the truck is back", [("number", "40")]),
     ],
 )
 def test_a_verb_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:

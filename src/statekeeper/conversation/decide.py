@@ -217,7 +217,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
             own = anchor(sentence.text, new)
-            near, names = with_slots(own or topic_terms(lead)), _names(sentence.text, own)
+            context = own | topic_terms(_heading(sentence.text, new)) or topic_terms(lead)
+            near, names = with_slots(context), _names(sentence.text, own)
             bound = _bound(sentence.text, new)
             candidates = [
                 k
@@ -262,6 +263,13 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         used_new.add(start)
         chosen.append(op)
     return chosen
+
+
+def _heading(sentence: str, value: TypedValue) -> str:
+    """What a colon before a value introduces it as ("the new terms: $612, June 9"): the
+    words before the colon tell what the values after it are."""
+    colon = sentence.rfind(": ", 0, value.start)
+    return sentence[:colon] if colon >= 0 else ""
 
 
 def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:

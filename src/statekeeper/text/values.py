@@ -28,7 +28,8 @@ _TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
-    "again today tonight tomorrow yesterday please".split()
+    "again today tonight tomorrow yesterday please since because until while after before "
+    "when where which who whose into onto via through though although unless".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
