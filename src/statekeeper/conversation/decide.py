@@ -30,6 +30,7 @@ _WINDOW = 8  # content words on each side of a value that tell what it is a valu
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address"})
 _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
+_LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
@@ -51,6 +52,7 @@ class Known:
     source: Source
     anchor: frozenset[str]
     names: frozenset[str] = frozenset()  # proper names next to its mentions
+    label: str = ""  # the word a bare figure is labelled with where first found
 
 
 @dataclass(frozen=True)
@@ -110,13 +112,15 @@ def known_values(sources: Sequence[Source]) -> list[Known]:
             mark = (value.kind, value.key)
             seen = found.get(mark)
             if seen is None:
-                found[mark] = Known(value, source, with_slots(plain | label), names)
+                tag = label_before(source.text, value) if value.kind in _LABELLED else ""
+                found[mark] = Known(value, source, with_slots(plain | label), names, tag)
             else:  # kept where it was first found, with the words of every mention
                 found[mark] = Known(
                     seen.value,
                     seen.source,
                     with_slots(seen.anchor | plain | label),
                     seen.names | names,
+                    seen.label,
                 )
     return list(found.values())
 
@@ -217,9 +221,14 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
             own = anchor(sentence.text, new)
-            context = own | topic_terms(_heading(sentence.text, new)) or topic_terms(lead)
+            context = (
+                own | topic_terms(_heading(sentence.text, new))
+                or topic_terms(_segment_before(sentence.text, new))
+                or topic_terms(lead)
+            )
             near, names = with_slots(context), _names(sentence.text, own)
             bound = _bound(sentence.text, new)
+            label = label_before(sentence.text, new) if new.kind in _LABELLED else ""
             candidates = [
                 k
                 for k in known
@@ -230,7 +239,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             alone = len(_peers(new, candidates)) == 1
             options = []
             for k in candidates:
-                score, reason = _score(k, new, near, contrasts.get(new.key), alone)
+                score, reason = _score(k, new, near, contrasts.get(new.key), alone, label)
                 elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
                 if corrected & k.anchor:  # "ignore me on the caterer": the slot is named
                     score, reason, elsewhere = (
@@ -272,6 +281,27 @@ def _heading(sentence: str, value: TypedValue) -> str:
     return sentence[:colon] if colon >= 0 else ""
 
 
+def _segment_before(sentence: str, value: TypedValue) -> str:
+    """The words before a value's own segment: an apposition names it ("best number is her
+    cell, 555-0164")."""
+    ends = [m for m in _SEGMENT_END.finditer(sentence, 0, value.start)]
+    if not ends:
+        return ""
+    start = max((m.end() for m in ends[:-1]), default=0)
+    return sentence[start : ends[-1].start()]
+
+
+def label_before(text: str, value: TypedValue) -> str:
+    """The content word just before a figure, function words skipped, stemmed: what a bare
+    number is labelled as ("routing 121000358", "ending in 0926")."""
+    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
+    for word in reversed(text[start : value.start].split()):
+        terms = topic_terms(word)
+        if terms:
+            return min(terms)
+    return ""
+
+
 def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
     """The known values `new` could be a new value of by its type alone; for a labelled
     code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
@@ -302,6 +332,7 @@ def _score(
     near: frozenset[str],
     named: str | None,
     alone: bool,
+    label: str = "",
 ) -> tuple[int, str]:
     if _named_old(named, old):
         return 10, "named as the old value"
@@ -313,8 +344,10 @@ def _score(
     if shared:
         score += min(2 * shared, 4)
         reasons.append("the same words around it")
-    label = old.value.unit
-    if old.value.kind == "code" and label and label == new.unit:
+    if old.value.kind == "code" and old.value.unit and old.value.unit == new.unit:
+        score += 2
+        reasons.append("the same label")
+    elif {old.value.kind, new.kind} <= _LABELLED and old.label and old.label == label:
         score += 2
         reasons.append("the same label")
     if old.value.kind in _SLOT_KINDS and old.value.kind == new.kind:
