@@ -153,6 +153,28 @@ REPLACEMENTS = [
      [fact("Rehearsal at 6pm in Studio B", "rehearsal")], {("6pm", "7pm")}),
     ("Same driver, but pickup is now 8:15 instead.",
      [fact("Airport pickup 7:30 with driver Tomas", "pickup")], {("7:30", "8:15")}),
+    # a condition's "still" keeps nothing: the value before it is new
+    ("Put us in Booth 12 if it's still free.",
+     [fact("Table plan: Booth 4, party of six", "table")], {("Booth 4", "Booth 12")}),
+    ("Gate 9 as long as it stays unlocked.",
+     [fact("Loading at Gate 3, north side", "loading")], {("Gate 3", "Gate 9")}),
+    ("Use Lab 214 unless the same room is free.",
+     [fact("Section meets in Lab 108 Thursdays", "section")], {("Lab 108", "Lab 214")}),
+    # a sentence that changes one value of a fact is about that fact: its other values
+    # there need less evidence
+    ("She takes locker 41 now, and put her down for a women's M.",
+     [fact("Gym signup: locker 22, women's S", "gym")],
+     {("22", "41"), ("women's S", "women's M")}),
+    ("Move the tasting to Studio 7, Friday at 3pm.",
+     [fact("Wine tasting: Studio 2, Thursday 5pm", "tasting")],
+     {("Studio 2", "Studio 7"), ("Thursday", "Friday"), ("5pm", "3pm")}),
+    # a weak value in a sentence that changes another fact stays where it was
+    ("Bay 6 for the Hamburg load, driver arrives at 4pm.",
+     [fact("Hamburg load: Bay 2", "hamburg"), fact("Staff meeting at 9am", "meeting")],
+     {("Bay 2", "Bay 6")}),
+    ("Ship on pallet 12 by truck, from Dock 5 at 6am.",
+     [fact("Outbound: pallet 18, Dock 2, 10am", "outbound")],
+     {("18", "12"), ("Dock 2", "Dock 5"), ("10am", "6am")}),
 ]
 
 UNCHANGED = [

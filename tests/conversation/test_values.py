@@ -37,6 +37,11 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("stored in Locker 12-C overnight", [("code", "Locker 12-C")]),
         ("the badge number is 77310925", [("number", "77310925")]),
         ("the caterer is Blue Plate Kitchen", [("name", "Blue Plate Kitchen")]),
+        # a size: a letter size with its qualifier, a numbered one, or a multi-letter one
+        ("order her the women's S fleece", [("size", "women's S")]),
+        ("his cleats are size 9.5", [("size", "size 9.5")]),
+        ("two XXL polos for the crew", [("size", "XXL")]),
+        ("Plan B is fine by me", []),
     ],
 )
 def test_each_kind_is_found_with_its_span(text: str, expected: list[tuple[str, str]]) -> None:

@@ -23,9 +23,16 @@ _SENTENCE_END = re.compile(
 _CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
 
 
+# A condition inside a clause: what follows it is asked of, not said to stay ("row 31 if
+# it's still open").
+_CONDITION = re.compile(r"\b(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+
+
 def _keeps(clause: str) -> bool:
     """Whether a clause says something stays as it is."""
-    return NEGATED_CHANGE.search(clause.lower()) is not None or found("keeps", clause)
+    condition = _CONDITION.search(clause)
+    said = clause[: condition.start()] if condition else clause
+    return NEGATED_CHANGE.search(said.lower()) is not None or found("keeps", said)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from statekeeper.conversation.clauses import Sentence, sentences
@@ -207,7 +207,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for v in typed_values(s.text)
     }
     corrected = corrected_slot(turn)
-    scored: list[tuple[int, int, Replace]] = []
+    scored: list[_Scored] = []
     for position, sentence in enumerate(said):
         if not sentence.asserts:
             continue
@@ -252,7 +252,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
                 score += found("change", sentence.text)
-                if score >= ACCEPT:
+                if score > 0:
                     options.append((score, reason, k))
             options.sort(key=lambda o: o[0], reverse=True)
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
@@ -260,17 +260,41 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             score, reason, old = options[0]
             old_text = contrasts.get(new.key) or _changed_part(old.value, new)
             new_text = _replacement_text(old, old_text, new)
-            scored.append((score, new.start, Replace(old, new, old_text, new_text, reason)))
+            op = Replace(old, new, old_text, new_text, reason)
+            scored.append(_Scored(score, new.start, position, op))
+    return _chosen(scored)
+
+
+@dataclass(frozen=True)
+class _Scored:
+    score: int
+    start: int  # where the new value is in the turn
+    sentence: int
+    op: Replace
+
+
+def _chosen(scored: list[_Scored]) -> list[Replace]:
+    """The best replacement of each old value and for each new one, among those that score
+    enough; then those that score less, where their sentence already changes another value
+    of the same fact: "he takes #17, and put him down for youth L" is one jersey order."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()
     used_new: set[int] = set()
-    for _, start, op in sorted(scored, key=lambda s: s[0], reverse=True):
-        mark = (op.old.value.kind, op.old.value.key)
-        if mark in used_old or start in used_new:
-            continue
-        used_old.add(mark)
-        used_new.add(start)
-        chosen.append(op)
+    in_focus: set[tuple[Source, int]] = set()
+    ranked = sorted(scored, key=lambda s: s.score, reverse=True)
+    for sure in (True, False):
+        for s in ranked:
+            mark = (s.op.old.value.kind, s.op.old.value.key)
+            if mark in used_old or s.start in used_new:
+                continue
+            if (s.score >= ACCEPT) != sure:
+                continue
+            if not sure and (s.op.old.source, s.sentence) not in in_focus:
+                continue
+            used_old.add(mark)
+            used_new.add(s.start)
+            in_focus.add((s.op.old.source, s.sentence))
+            chosen.append(s.op if sure else replace(s.op, reason="the fact its sentence changes"))
     return chosen
 
 
@@ -374,7 +398,8 @@ def _bound(text: str, value: TypedValue) -> bool:
     date or a time, as a deadline ("by June 10") rather than when something is or starts.
     "Until" and "through" bound neither: "valid until May 31" and "runs to June 20" both
     say when a period ends, "can't seat us until 7pm" when the dinner starts."""
-    before = text[: value.start].lower().split()
+    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
+    before = text[start : value.start].lower().split()
     head = " ".join(before[-3:])
     if value.kind in _MOMENTS:
         return table("deadlines").search(head) is not None

@@ -65,6 +65,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
         (
+            "size",  # a garment's or a shoe's: a letter size needs its qualifier
+            r"\b(?:(?i:youth|adult|kids?|toddler|junior|women'?s|men'?s|size)\s+"
+            r"(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-5]XL|small|medium|large)"
+            r"|size\s+\d{1,2}(?:\.5)?|(?:XXS|XS|XL|XXL|XXXL|[2-5]XL))\b",
+        ),
+        (
             "quantity",
             r"(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?-\s?|\s)"
             r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
