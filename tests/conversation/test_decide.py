@@ -151,6 +151,14 @@ REPLACEMENTS = [
     # a clause that keeps something leaves the other clauses free to change
     ("The rehearsal moved to 7pm, still in Studio B.",
      [fact("Rehearsal at 6pm in Studio B", "rehearsal")], {("6pm", "7pm")}),
+    # a range of a quantity replaces a range
+    ("Supplier says lead time is 6-8 weeks now.",
+     [fact("Chairs: lead time 2-3 weeks, $80 each", "chairs")], {("2-3 weeks", "6-8 weeks")}),
+    ("Recovery will take 4-6 days, not 2-3 days.",
+     [fact("Recovery estimate: 2-3 days", "recovery")], {("2-3 days", "4-6 days")}),
+    ("They now ask for 15-20 volunteers.",
+     [fact("Volunteers needed: 8-10 volunteers", "volunteers")],
+     {("8-10 volunteers", "15-20 volunteers")}),
     ("Same driver, but pickup is now 8:15 instead.",
      [fact("Airport pickup 7:30 with driver Tomas", "pickup")], {("7:30", "8:15")}),
     # a condition's "still" keeps nothing: the value before it is new
@@ -178,6 +186,18 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a value offered on a condition sets nothing
+    ("Let me know if you'd like us to hold the 4pm slot instead.",
+     [fact("Haircut booked at 2pm", "haircut")]),
+    ("We could switch you to the 12-month plan at $39 if you want.",
+     [fact("Gym plan: 6-month, $45 a month", "plan")]),
+    ("Happy to move the delivery to Gate 9 if that helps.",
+     [fact("Delivery at Gate 4 tomorrow", "delivery")]),
+    # a bare figure that is a known code's number restates it
+    ("The 7450 ships from the east warehouse.",
+     [fact("Laptops: Latitude 7450 x 60", "laptops")]),
+    ("Any news on 3308?", [fact("Invoice under PO 3308-K, 12 items", "po")]),
+    ("Room 214 it is, 214 has the projector.", [fact("Seminar in Room 214", "seminar")]),
     # someone else's change to their own thing
     ("My neighbor moved her party to June 9.", [fact("Block party: June 2", "party")]),
     ("The night crew switched their shift to 11pm.", [fact("Our shift starts at 9pm", "shift")]),

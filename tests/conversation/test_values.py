@@ -41,6 +41,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("order her the women's S fleece", [("size", "women's S")]),
         ("his cleats are size 9.5", [("size", "size 9.5")]),
         ("two XXL polos for the crew", [("size", "XXL")]),
+        # a range of a quantity is one value
+        ("shipping takes 3-5 days", [("quantity", "3-5 days")]),
+        ("we need 10–12 volunteers", [("quantity", "10–12 volunteers")]),
+        ("allow 1.5-2 hours for the tour", [("quantity", "1.5-2 hours")]),
         ("Plan B is fine by me", []),
     ],
 )

@@ -91,7 +91,8 @@ def sentences(text: str) -> list[Sentence]:
                 start=start,
                 question=is_question(stripped),
                 conditional=CONDITIONAL.search(stripped) is not None,
-                hypothetical=found("reported_question", stripped),
+                hypothetical=found("reported_question", stripped)
+                or found("conditional_offer", stripped),
                 past=narrates(stripped),
                 third_party=found("third_party", stripped),
                 wanted=found("wanted", stripped),

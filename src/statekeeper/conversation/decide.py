@@ -199,6 +199,7 @@ def _without_values(text: str) -> str:
 def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
+    live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
     kept = {(v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start)}
     restated = {
         (v.kind, v.key): s.start
@@ -296,6 +297,11 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
             in_focus.add((s.op.old.source, s.sentence))
             chosen.append(s.op if sure else replace(s.op, reason="the fact its sentence changes"))
     return chosen
+
+
+def _digits(text: str) -> str:
+    """A code's figures: a bare "7450" restates "Latitude 7450"."""
+    return re.sub(r"\D", "", text)
 
 
 def _heading(sentence: str, value: TypedValue) -> str:

@@ -29,7 +29,8 @@ _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
     "again today tonight tomorrow yesterday please since because until while after before "
-    "when where which who whose into onto via through though although unless".split()
+    "when where which who whose into onto via through though although unless only total "
+    "max min plus".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
@@ -72,7 +73,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "quantity",
-            r"(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?-\s?|\s)"
+            r"(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?(?:\s?-\s?|\s)"
             r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
         ),
         (
@@ -134,9 +135,10 @@ def canonical(kind: str, text: str) -> str:
     if kind in {"money", "percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
     if kind == "quantity":
-        figure = re.match(r"[\d,.]+", lowered)
+        figure = re.match(r"[\d,.]+(?:\s?[-–]\s?[\d.]+)?", lowered)
         unit = lowered[figure.end() :] if figure else lowered
-        return f"{figure.group(0).replace(',', '') if figure else ''} {stem(unit.strip(' -'))}"
+        amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
+        return f"{amount} {stem(unit.strip(' -'))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
 
 
