@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from statekeeper import Session
-from statekeeper.context.hygiene import REDACTED
+from statekeeper.context.hygiene import REDACTED, list_items
 from tests.conftest import Clock
 
 
@@ -124,3 +126,31 @@ def test_long_dead_value_redacted_in_new_turn(alice: Session, clock: Clock) -> N
     clock.advance(days=60)
     alice.add_turn("assistant", "Shipping to 123 Main Street as usual.")
     assert "123 Main Street" not in alice.context("Where should we ship the order?").text
+
+
+def test_an_item_a_list_dropped_is_masked_where_turns_name_it(
+    alice: Session, clock: Clock
+) -> None:
+    alice.write("stops", "Tour stops: Lisbon, Porto, Coimbra")
+    alice.add_turn("alice", "Let's skip Porto, the trains are on strike.")
+    clock.advance(minutes=1)
+    alice.write("stops", "Tour stops: Lisbon, Coimbra")
+    text = alice.context("Where does the tour stop?").text
+    assert "Porto" not in text
+    assert "Lisbon" in text and "Coimbra" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("Toppings: olives, basil and feta", {"olives", "basil", "feta"}),
+        ("Panel: Dr. Amara Osei; Lee Park; Jo Tran", {"dr. amara osei", "lee park", "jo tran"}),
+        ("Channels: email or SMS", {"email"}),  # too short to match on its own: "sms"
+        # a sentence is no list, and a text without a label lists nothing
+        ("Note: the venue called, and they need the deposit by Friday", set()),
+        ("olives, basil and feta", set()),
+        ("Toppings: olives", set()),
+    ],
+)
+def test_list_items(text: str, items: set[str]) -> None:
+    assert list_items(text) == items

@@ -86,6 +86,21 @@ _PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\
 _SHORT_NAME = re.compile(r"[A-Z][a-z]{1,2}|[A-Z]{2,3}")
 
 
+_ITEM_WORDS = 4  # an item longer than this is a clause
+_ITEM_SEPARATOR = re.compile(r"[,;]\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def list_items(text: str) -> frozenset[str]:
+    """The items of a text that lists them after its label ("Areas: Eastmoor, Clintonville"
+    holds "eastmoor" and "clintonville"): an item the live version dropped is dead where
+    any turn names it."""
+    _, colon, body = text.partition(": ")
+    items = [norm(i.strip(" .")) for i in _ITEM_SEPARATOR.split(body)]
+    if not colon or len(items) < 2 or any(len(i.split()) > _ITEM_WORDS for i in items):
+        return frozenset()  # a sentence, not a list of names
+    return frozenset(i for i in items if _phrase_worthy(i))
+
+
 def proper_words(text: str) -> frozenset[str]:
     """Capitalized words and acronyms inside a sentence (not its first word): the names
     of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized."""
@@ -182,6 +197,7 @@ class DeadValues:
                 phrases.add(whole)
             phrases |= {p for p in value_parts(text) if p not in live.parts}
             phrases |= {p for p in typed_parts(text) if not live.contains(p)}
+            phrases |= {p for p in list_items(text) if not live.contains(p)}
         return cls(tuple(sorted(phrases, key=len, reverse=True)), label)
 
     def found_in(self, text: str) -> bool:
