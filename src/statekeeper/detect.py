@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from statekeeper.access import AuthorityLadder
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import confidential_spans
 from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.declined import declined
+from statekeeper.conversation.declined import REACH, declined
+from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu import assertions
@@ -101,7 +103,61 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
         for note in notes:
             public = public.replace(str(note.value), " ")
         turn = turn.model_copy(update={"text": public})
-    return notes + _declined(session, turn, earlier) + _changes(session, turn, earlier)
+    ended = _declined(session, turn, earlier) + _overruled(session, turn, earlier)
+    return notes + ended + _changes(session, turn, earlier)
+
+
+PROPOSAL = "proposal"
+
+
+def _overruled(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
+    """What others proposed in the user's last turns, and this turn reports someone above
+    them deciding against: recorded as said then and ended now, so no context shows it as
+    the plan. Who decides is the highest title the turn names, or the speaker when they
+    outrank the proposer themselves."""
+    if not overrules(turn.text):
+        return []
+    ladder = session.engine.access.ladder
+    peer = ladder.rank_or("peer", 0)
+    decider = max(
+        [ladder.rank_or(turn.authority or session.principal.authority, peer)]
+        + _ranks(turn.text, ladder)
+    )
+    asked = [t for t in earlier if t.speaker != ASSISTANT and t.scope == Scope.GLOBAL]
+    known = {str(f.value) for f in session.history(PROPOSAL)}
+    ended: list[Fact] = []
+    for said in asked[-REACH:]:
+        for proposal in proposals(said.text):
+            text = unshared(proposal.text, turn.text)
+            if not text or text in known or ladder.rank_or(proposal.proposer, peer) >= decider:
+                continue
+            fact = session.write(
+                PROPOSAL,
+                text,
+                timestamp=said.timestamp,
+                source=_source(said, session),
+                implicit=False,
+                overrule=True,
+            )
+            session.retire(fact.id, None, "overruled by higher authority")
+            known.add(text)
+            ended.append(fact)
+    return ended
+
+
+_TITLE_SPAN = re.compile(r"[,.;:()'\"‘’“”]")
+
+
+def _ranks(text: str, ladder: AuthorityLadder) -> list[int]:
+    """The ranks of the phrases of a text that end on a title ("Mira, our claims director,
+    said"): a title's head word closes the phrase that names a rank, so "the policy limit"
+    names none."""
+    phrases = [p.split() for p in _TITLE_SPAN.split(text)]
+    return [
+        ladder.rank_or(" ".join(words), -1)
+        for words in phrases
+        if words and ladder.rung(words[-1].lower()) is not None
+    ]
 
 
 def _declined(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
@@ -111,10 +167,10 @@ def _declined(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fac
     ended: list[Fact] = []
     for offer in declined(turn.text, [t.text for t in asked]):
         said = asked[-offer.turn_back] if offer.turn_back else turn
-        key = decide.slot_name(offer.sentence, offer.value)
+        key = decide.slot_name(offer.sentence, offer.value) if offer.value else PROPOSAL
         fact = session.write(
             key,
-            offer.value.text,
+            offer.text,
             timestamp=said.timestamp,
             source=_source(said, session),
             implicit=False,

@@ -10,7 +10,7 @@ from statekeeper.conversation.declined import declined
 
 
 def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
-    return {(d.value.text, d.turn_back) for d in declined(turn, list(earlier))}
+    return {(d.text, d.turn_back) for d in declined(turn, list(earlier))}
 
 
 @pytest.mark.parametrize(
@@ -35,6 +35,14 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("eh, no. Keep the whole deck in Walnut Brown.",
          ["How would it look if we stained just the steps in Silver Birch?"],
          {("Silver Birch", 1)}),
+        # an offer that names no value: the clause it proposes is what is declined
+        ("I told them no, she stays on the night shift.",
+         ["Her lead asked if we should move Priya to days for the audit."],
+         {("move Priya to days for the audit", 1)}),
+        ("Nope, not doing that.", ["The vendor wants us to waive the setup charge."],
+         {("waive the setup charge", 1)}),
+        ("No. The tour keeps its route.",
+         ["Sam suggested we should skip the castle since it rains."], {("skip the castle", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],

@@ -117,3 +117,33 @@ def test_someone_elses_change_leaves_ours(engine: Engine, turn: str) -> None:
         s.write("handover", "Our handover: 6am on the 3rd, Dock 2, every Monday")
         s.observe("rowan", turn)
         assert s.current_value("handover") == "Our handover: 6am on the 3rd, Dock 2, every Monday"
+
+
+def test_a_proposal_a_higher_title_overrules_is_no_live_plan(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="claims") as s:
+        s.observe("rowan", "Intern Bo told the tenant we'd cover the whole carpet.")
+        s.observe("rowan", "Checked with Mira, our claims director: 'Policy limit only.'")
+        text = s.context("What do we pay for the carpet?").text
+    assert "cover the whole carpet" not in text
+    assert "Policy limit only" in text
+
+
+@pytest.mark.parametrize(
+    "decision",
+    [
+        "Checked with Mira, our claims director: 'Approved, go ahead.'",  # agreed
+        "Mira, our claims director, will look at it tomorrow.",  # nothing decided yet
+    ],
+)
+def test_a_proposal_not_overruled_stays_as_said(engine: Engine, decision: str) -> None:
+    with engine.session(ROWAN, task_id="claims") as s:
+        s.observe("rowan", "Intern Bo told the tenant we'd cover the whole carpet.")
+        s.observe("rowan", decision)
+        assert "cover the whole carpet" in s.context("What do we pay for the carpet?").text
+
+
+def test_a_proposal_by_someone_above_the_decider_stands(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="claims") as s:
+        s.observe("rowan", "The regional director says we should cover the whole carpet.")
+        s.observe("rowan", "Bo, the intern, replied: 'Only the policy limit.'")
+        assert "cover the whole carpet" in s.context("What do we pay for the carpet?").text

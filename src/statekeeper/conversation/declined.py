@@ -16,20 +16,24 @@ from dataclasses import dataclass
 
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
+from statekeeper.conversation.proposals import proposed_span
 from statekeeper.text.values import TypedValue, typed_values
 
 REACH = 2  # the user's earlier turns a refusal may answer
+_SHORTEST = 2  # words a proposed clause needs to name anything
 _QUOTED = re.compile(r"[:'\"‘“”’]\s*")
 
 
 @dataclass(frozen=True)
 class Declined:
-    """A value offered in `sentence` (of the turn `turn_back` user turns before the
-    refusal; 0 for the refusing turn itself) and turned down."""
+    """What `sentence` offered (of the turn `turn_back` user turns before the refusal; 0
+    for the refusing turn itself) and was turned down: a typed value, or the clause it
+    proposes when it names none ("asked if we should let Maddie start")."""
 
-    value: TypedValue
+    text: str
     sentence: str
     turn_back: int
+    value: TypedValue | None = None
 
 
 def declined(turn: str, earlier: Sequence[str]) -> list[Declined]:
@@ -59,6 +63,11 @@ def _refuses(sentence: str) -> bool:
 
 
 def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
-    if not table("offers").search(sentence.lower()):
+    cue = table("offers").search(sentence.lower())
+    if cue is None:
         return []
-    return [Declined(v, sentence, back) for v in typed_values(sentence) if v.key not in kept]
+    values = typed_values(sentence)
+    if not values:
+        span = proposed_span(sentence[cue.end() :])
+        return [Declined(span, sentence, back)] if len(span.split()) >= _SHORTEST else []
+    return [Declined(v.text, sentence, back, v) for v in values if v.key not in kept]

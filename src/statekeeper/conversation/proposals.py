@@ -1,0 +1,101 @@
+"""Proposals overruled: what someone put forward, and someone above them decided against,
+as pure functions.
+
+"Our intern told the client we'd waive the fee." and then "The director's answer: 'The fee
+stands.'" leave the waiver something proposed and overruled: shown as said, it reads as a
+live plan. A proposal is a clause reported of a third party (what they say we should do,
+what they want, what they promised, a note from them) or a question put to us; what is
+proposed is the clause after the verb that puts it forward, up to where the clause ends.
+Whether a turn overrules is read here; whether the one who decides outranks the one who
+proposed is the caller's to say, from the ladder of authority it keeps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import table
+
+_FIRST_PERSON = re.compile(r"^(?:(?:so|and|but|ok|okay|well)\s+)*(?:i|we|me|us|my|our)$", re.I)
+_MODAL = re.compile(
+    r"^\s*(?:that\s+)?(?:(?:we|you|i|they|he|she)(?:'d|'ll)?\s+)?"
+    r"(?:(?:should|could|can|would|might|will|must|ought to|need to|have to)\s+)?",
+    re.I,
+)
+_CLAUSE_END = re.compile(
+    r"[,.;!?\"“”()]|['‘’](?!\w)|\s(?:because|since|so|but|as|if|unless|when|while|and then)\s",
+    re.I,
+)
+_QUOTE = re.compile(r":\s*['\"‘“](?P<quote>[^'\"’”]+)")
+_NOTE_FROM = re.compile(r"\b(?:note|message|text|email|request|word)\s+from\s+(?P<who>[^:]{2,80}):")
+_SHORTEST = 2  # words a proposal needs to name anything
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """`text` (a clause of `sentence`) put forward by `proposer` (the words naming them)."""
+
+    proposer: str
+    text: str
+    sentence: str
+
+
+def proposals(turn: str) -> list[Proposal]:
+    """What a turn reports others put forward: "Rick says we should close early", "Ana
+    wants the blue ones", "the trainee told them we'd refund it", "Note from Lee: 'Ship it
+    Friday.'" Our own proposals are not among them: the speaker decides those."""
+    found = []
+    for sentence in sentences(turn):
+        text = sentence.text
+        note = _NOTE_FROM.search(text)
+        quote = _QUOTE.search(text, note.end() - 1) if note else None
+        if note and quote:
+            found += _proposal(note.group("who"), quote.group("quote"), text)
+            continue
+        if sentence.conditional:
+            continue  # "if Dana wants it, ..." puts nothing forward
+        cue = table("proposes").search(text.lower())
+        if cue is not None:
+            found += _proposal(text[: cue.start()], text[cue.end() :], text)
+    return found
+
+
+def proposed_span(text: str) -> str:
+    """The clause that states what is proposed, its subject and modal left out: "we should
+    let Maddie start in goal since ..." -> "let Maddie start in goal"."""
+    rest = text[_MODAL.match(text).end() :]  # type: ignore[union-attr]  # it matches ""
+    end = _CLAUSE_END.search(rest)
+    return rest[: end.start() if end else len(rest)].strip()
+
+
+_DETERMINERS = frozenset("a an the this that these those".split())
+
+
+def unshared(proposed: str, decision: str) -> str:
+    """A proposal without the leading words the decision takes up: "the ThinkPad X1" set
+    against "ThinkPad T14s it is" was overruled in "X1" only."""
+    taken = {w.lower() for w in re.findall(r"\w[\w'-]*", decision)}
+    words = proposed.split()
+    while words and (words[0].lower() in _DETERMINERS or words[0].lower().strip(",.") in taken):
+        words.pop(0)
+    return " ".join(words)
+
+
+def _proposal(proposer: str, rest: str, sentence: str) -> list[Proposal]:
+    who = proposer.strip(" ,:")
+    if not who or _FIRST_PERSON.match(who):
+        return []
+    span = proposed_span(rest)
+    return [Proposal(who, span, sentence)] if len(span.split()) >= _SHORTEST else []
+
+
+def overrules(turn: str) -> bool:
+    """Whether a turn reports a decision that goes against what was put forward: a reply
+    quoted as the decision ("Her answer: 'Handbook rate.'"), or words that rule it out
+    ("that isn't optional", "no exceptions"). A quoted yes is no overruling."""
+    lowered = turn.lower()
+    if table("overrulings").search(lowered):
+        return True
+    return _QUOTE.search(turn) is not None and not table("agreements").search(lowered)
