@@ -19,6 +19,7 @@ from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import confidential_spans
 from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import found
 from statekeeper.conversation.declined import REACH, declined
 from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.errors import StatekeeperError
@@ -253,7 +254,19 @@ def _apply(
         and isinstance(f.value, str)
         and access.can_supersede(writer, f, strict=False)  # what the speaker may change
     }
-    turns = {t.index: t for t in earlier if t.scope == Scope.GLOBAL}
+    ladder = access.ladder
+    rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
+    answers_back = found("disagreement", turn.text)
+    turns = {  # what the speaker said or was told back; another's words, when gainsaid
+        t.index: t
+        for t in earlier
+        if t.scope == Scope.GLOBAL
+        and (
+            t.speaker in (turn.speaker, ASSISTANT)
+            or answers_back
+            or rank > ladder.rank_or(t.authority, rank)
+        )
+    }
     sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
         decide.Source(t.text, turn_index=t.index) for t in turns.values()
     ]
@@ -389,6 +402,8 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
     key = assertions.subject_key(claim.subject)
     if not key or not assertions.substantive(claim.value):
         return []
+    if not (claim.adds or assertions.nameable(claim.subject, turn.text)):
+        return []  # "dancers reach their goals" is about dancers in general
     return [
         session.write(
             key,

@@ -65,6 +65,10 @@ def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
         "Take care, talk soon!",
         "We hiked to the falls last Saturday and it was windy.",
         "You're going to kill it in the interview.",
+        # a plain verdict or wish after "is" names no value of anything
+        "The important thing is to stay positive.",
+        "Having you around the whole time is such a blessing.",
+        "Books like that keep your dreams alive.",
     ],
 )
 def test_chat_in_passing_creates_no_fact(engine: Engine, remark: str) -> None:
@@ -147,3 +151,27 @@ def test_a_proposal_by_someone_above_the_decider_stands(engine: Engine) -> None:
         s.observe("rowan", "The regional director says we should cover the whole carpet.")
         s.observe("rowan", "Bo, the intern, replied: 'Only the policy limit.'")
         assert "cover the whole carpet" in s.context("What do we pay for the carpet?").text
+
+
+def test_another_speakers_value_in_passing_is_theirs(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="chat") as s:
+        s.observe("kai", "My garden tour is on Saturday.")
+        s.observe("lu", "My garden tour is on Sunday this year.")
+        assert "Saturday" in s.context("When are the garden tours?").text
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Negative, we restore from the 6am backup.",
+        "No, the 6am backup, the later one is corrupt.",
+        "Actually the 6am backup is the clean one.",
+    ],
+)
+def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply: str) -> None:
+    with engine.session(ROWAN, task_id="ops") as s:
+        s.observe("tomas", "Let's restore from the 9am backup, it's the latest.")
+        s.observe("renata", reply)
+        text = s.context("Which backup do we restore?").text
+    assert "6am" in text
+    assert "9am" not in text

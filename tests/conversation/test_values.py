@@ -130,3 +130,9 @@ def test_a_word_capitalized_by_its_place_starts_no_name(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert kinds(text) == expected
+
+
+def test_a_weekday_is_one_day_however_written() -> None:
+    [short], [long], [plural] = typed_values("Fri"), typed_values("Friday"), typed_values("Fridays")
+    assert short.key == long.key == plural.key
+    assert typed_values("Monday")[0].key != long.key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.nlu.assertions import assertion, judges, substantive
+from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
 
 
 @pytest.mark.parametrize(
@@ -120,3 +120,25 @@ def test_a_turn_of_repeated_fragments_records_nothing(unit: str) -> None:
     text = unit * (30_000 // len(unit))
     claim = assertion(text)
     assert claim is None or not substantive(claim.value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["such a relief", "greatly appreciated", "really nice of you", "what we need"],
+)
+def test_a_verdict_or_a_pronoun_makes_no_value(value: str) -> None:
+    assert not substantive(value)
+
+
+@pytest.mark.parametrize(
+    ("subject", "text", "named"),
+    [
+        ("dress code", "The dress code is smart casual.", True),  # a compound
+        ("caterer", "Our caterer is Blue Fig.", True),  # determined
+        ("deadline", "The deadline is Friday.", True),
+        ("hikers", "Hikers are tough.", False),  # things in general
+        ("plans", "Plans change all the time.", False),
+    ],
+)
+def test_a_fact_is_kept_only_under_a_nameable_subject(subject: str, text: str, named: bool) -> None:
+    assert nameable(subject, text) is named

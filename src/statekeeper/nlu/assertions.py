@@ -409,7 +409,8 @@ def assertion_in(text: str) -> Assertion | None:
 _PLAIN_VALUE = re.compile(r"(?:\d[\d,.]*\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
 _NO_VALUE = frozenset(
     """that it this them those these one something anything nothing everything here there
-    not no yes also still just really very""".split()
+    not no yes also still just really very such i we you they he she me us their our my
+    your his her its to""".split()
 )
 
 
@@ -421,6 +422,7 @@ def substantive(value: str) -> bool:
     words = value.lower().split()
     return (
         _PLAIN_VALUE.fullmatch(value) is not None
+        and not words[0].endswith("ly")  # "greatly appreciated" is a verdict
         and not judges(value)
         and not any(w in _NO_VALUE for w in words)
     )
@@ -459,7 +461,8 @@ _QUALIFIER_TERMS = topic_terms(" ".join(_QUALIFIERS))
 # Words that end a phrase without naming a thing: "the best", "the other", "maybe".
 _NO_HEAD = frozenset(
     """best worst biggest greatest smallest most least other others rest same former latter
-    both all each either neither maybe perhaps probably doesn don isn wasn aren""".split()
+    both all each either neither maybe perhaps probably doesn don isn wasn aren thing things
+    point part""".split()
 )
 
 
@@ -469,6 +472,19 @@ def generic_subject(subject: str) -> bool:
     "the shipping status" is not just any status."""
     words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
     return not words or all(w in GENERIC_HEADS for w in words)
+
+
+_DETERMINED = re.compile(r"^(?:the|a|an|our|my|your|his|her|their|its|this|that)\s+\w", re.I)
+
+
+def nameable(subject: str, text: str) -> bool:
+    """Whether a subject, as `text` says it, names one thing a fact can be kept under:
+    determined ("the dress code", "our caterer") or a compound ("launch color"); a bare
+    plural ("dancers", "books") speaks of things in general."""
+    if len(subject.split()) >= 2:
+        return True
+    said = re.search(rf"(\w+)\s+{re.escape(subject)}\b", text, re.I)
+    return said is not None and _DETERMINED.match(f"{said.group(1)} {subject}") is not None
 
 
 def headless(subject: str) -> bool:

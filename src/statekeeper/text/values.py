@@ -132,6 +132,8 @@ def canonical(kind: str, text: str) -> str:
     if kind == "phone":
         digits = re.sub(r"\D", "", lowered)
         return digits[-10:] if len(digits) >= 10 else digits
+    if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
+        return lowered[:3]
     if kind in {"money", "percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
     if kind == "quantity":
