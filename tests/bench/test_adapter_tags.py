@@ -21,7 +21,7 @@ from statekeeper.integrations.statebench import untag
             "c_level",
             "Cat (Chief Executive):",
         ),
-        ("[Manager] Approved the $100,000 budget", "manager", "Approved the $100,000 budget"),
+        ("[Manager] Approved the $85,500 spend", "manager", "Approved the $85,500 spend"),
         ("[DIRECTOR] Freeze all deploys", "director", "Freeze all deploys"),
     ],
 )

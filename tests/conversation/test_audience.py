@@ -88,7 +88,7 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
     [
         "For our internal budget review, what is the floor?",
         "When does the kitchen renovation finish?",
-        "Our CFO is asking internally what the rival offered.",
+        "Our COO wonders internally what the rival bid.",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:

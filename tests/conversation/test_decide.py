@@ -187,7 +187,7 @@ REPLACEMENTS = [
 
 UNCHANGED = [
     # a value offered on a condition sets nothing
-    ("Let me know if you'd like us to hold the 4pm slot instead.",
+    ("Tell me if you'd prefer we hold the 4pm slot instead.",
      [fact("Haircut booked at 2pm", "haircut")]),
     ("We could switch you to the 12-month plan at $39 if you want.",
      [fact("Gym plan: 6-month, $45 a month", "plan")]),
@@ -220,7 +220,7 @@ UNCHANGED = [
     ("We signed the renewal on 12 May.", [fact("Contract valid until 30 June", "contract")]),
     # a request for an amount is no new value of a limit
     ("The team asks for $15,000 in travel approval.",
-     [fact("Leads can approve up to $10,000", "approval_limit")]),
+     [fact("Leads can approve up to $12,500", "approval_limit")]),
     # the same kind of value for another one of its kind
     ("Update: the Lisbon crate is now at Bay 9.",
      [fact("Bay 4", "dock"), said("The Oslo crate goes to Bay 4.")]),

@@ -66,7 +66,7 @@ def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
         "We hiked to the falls last Saturday and it was windy.",
         "You're going to kill it in the interview.",
         # a plain verdict or wish after "is" names no value of anything
-        "The important thing is to stay positive.",
+        "The main thing now is to keep calm.",
         "Having you around the whole time is such a blessing.",
         "Books like that keep your dreams alive.",
     ],

@@ -320,7 +320,7 @@ def test_cap_on_something_else_does_not_govern_when_another_names_the_choice(
 
 
 def test_single_offer_is_no_choice() -> None:
-    assert offered_options("Vendor C: $250,000/year, US data centers.") == ()
+    assert offered_options("Studio C: $4,100 a month, two parking spots.") == ()
 
 
 def test_lead_time_counts_from_the_day_the_turn_names() -> None:

@@ -23,8 +23,8 @@ _SENTENCE_END = re.compile(
 _CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
 
 
-# A condition inside a clause: what follows it is asked of, not said to stay ("row 31 if
-# it's still open").
+# A condition inside a clause: what follows it is asked of, not said to stay ("booth 9 if
+# it is still free").
 _CONDITION = re.compile(r"\b(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 
 

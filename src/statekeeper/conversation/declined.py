@@ -28,7 +28,7 @@ _QUOTED = re.compile(r"[:'\"‘“”’]\s*")
 class Declined:
     """What `sentence` offered (of the turn `turn_back` user turns before the refusal; 0
     for the refusing turn itself) and was turned down: a typed value, or the clause it
-    proposes when it names none ("asked if we should let Maddie start")."""
+    proposes when it names none ("asked if we should let Theo bat first")."""
 
     text: str
     sentence: str

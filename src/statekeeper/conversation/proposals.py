@@ -64,7 +64,7 @@ def proposals(turn: str) -> list[Proposal]:
 
 def proposed_span(text: str) -> str:
     """The clause that states what is proposed, its subject and modal left out: "we should
-    let Maddie start in goal since ..." -> "let Maddie start in goal"."""
+    swap Theo to left field since ..." -> "swap Theo to left field"."""
     rest = text[_MODAL.match(text).end() :]  # type: ignore[union-attr]  # it matches ""
     end = _CLAUSE_END.search(rest)
     return rest[: end.start() if end else len(rest)].strip()

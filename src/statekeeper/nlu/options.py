@@ -1,7 +1,7 @@
 """Options that break a stated requirement.
 
-A turn that lays alternatives side by side ("Vendor A: $90,000/year, SOC2 certified.
-Vendor B: $80,000/year, no SOC2.") offers a choice. A live requirement can settle part of
+A turn that lays alternatives side by side ("Hall A: $3,200, step-free. Hall B: $2,700,
+stairs only.") offers a choice. A live requirement can settle part of
 that choice before anyone decides: an option priced over a spending cap, one without a
 credential that must be held, one offered only somewhere the requirement excludes, one
 that cannot be ready by a deadline. Such an option is no longer a live choice. This module
@@ -22,8 +22,8 @@ from functools import lru_cache
 from statekeeper.nlu.interpret import amount
 from statekeeper.nlu.topic import identifiers, topic_terms
 
-# An option is a labelled clause at the start of a sentence or a line: "Vendor A: ...",
-# or a label followed by what it offers or costs: "Vendor A quotes $90,000".
+# An option is a labelled clause at the start of a sentence or a line: "Hall A: ...",
+# or a label followed by what it offers or costs: "Hall A quotes $3,200".
 _OFFERS = (
     r"offers?|costs?|quotes?|charges?|bids?|is|has|provides?|comes in at|runs|proposes?|"
     r"would cost|includes?"
@@ -39,7 +39,7 @@ _SEQUENCE_HEADS = frozenset(
     """step steps phase stage part round day week month item point note requirement rule
     question answer issue task milestone""".split()
 )
-# What tells alternatives apart: a letter or number ("Vendor A", "Option 2") or a name.
+# What tells alternatives apart: a letter or number ("Hall A", "Option 2") or a name.
 _TELLS_APART = re.compile(r"^(?:\w|\d+|[IVX]+|[A-Z][\w&'-]*)$")
 # A clause that itself demands something is a requirement, not an option.
 _DEMANDS = re.compile(r"\b(?:must|required|requires?|mandatory|shall)\b", re.IGNORECASE)
