@@ -186,6 +186,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a change dated to a later cycle leaves what holds now
+    ("Heads up: at renewal the membership fee goes to $95.",
+     [fact("Membership fee $80 a year", "fee")]),
+    ("Next season practice moves to 6pm on Mondays.",
+     [fact("Practice: Tuesdays 5pm, Field 3", "practice")]),
+    ("When the lease renews, rent becomes $2,150.", [fact("Rent $1,980 a month", "rent")]),
     # a value offered on a condition sets nothing
     ("Tell me if you'd prefer we hold the 4pm slot instead.",
      [fact("Haircut booked at 2pm", "haircut")]),

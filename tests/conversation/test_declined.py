@@ -43,6 +43,9 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          {("waive the setup charge", 1)}),
         ("No. The tour keeps its route.",
          ["Sam suggested we should skip the castle since it rains."], {("skip the castle", 1)}),
+        # a question asked on a condition, answered no in the same turn
+        ("He asked, if the van is late, do we pay the $60 wait fee? I told him no.",
+         [], {("$60", 0)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],

@@ -46,13 +46,20 @@ class Sentence:
     third_party: bool = False
     keeps: bool = False
     wanted: bool = False  # someone else's wish or request: "the client wants 100 units"
+    scheduled: bool = False  # a change dated to a later cycle: "at renewal it goes to $90"
 
     @property
     def reports(self) -> bool:
         """Whether the sentence tells of something done or decided: not a question, a
-        condition, a musing, a story of the past or someone else's own affair."""
+        condition, a musing, a story of the past, someone else's own affair, or a change
+        that waits for a later cycle."""
         return not (
-            self.question or self.conditional or self.hypothetical or self.past or self.third_party
+            self.question
+            or self.conditional
+            or self.hypothetical
+            or self.past
+            or self.third_party
+            or self.scheduled
         )
 
     @property
@@ -96,6 +103,7 @@ def sentences(text: str) -> list[Sentence]:
                 past=narrates(stripped),
                 third_party=found("third_party", stripped),
                 wanted=found("wanted", stripped),
+                scheduled=found("later_cycle", stripped),
                 keeps=_keeps(stripped),
             )
         )
