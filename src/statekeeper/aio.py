@@ -84,6 +84,16 @@ class AsyncSession:
         """`Session.observe`: the same arguments."""
         return await asyncio.to_thread(self.sync.observe, speaker, text, **options)
 
+    async def recent_turns(self) -> list[Turn]:
+        return await asyncio.to_thread(self.sync.recent_turns)
+
+    async def pop_turn(self) -> Turn | None:
+        """`Session.pop_turn`: the task's latest turn, taken back."""
+        return await asyncio.to_thread(self.sync.pop_turn)
+
+    async def clear_turns(self) -> int:
+        return await asyncio.to_thread(self.sync.clear_turns)
+
     async def related_facts(self, text: str, limit: int = 50) -> list[Fact]:
         return await asyncio.to_thread(self.sync.related_facts, text, limit)
 

@@ -30,7 +30,7 @@ from statekeeper.arguments import (
 from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, gather, in_scope
 from statekeeper.context.hygiene import identifying_parts
-from statekeeper.context.snapshot import Snapshots
+from statekeeper.context.snapshot import Snapshot, Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
@@ -55,6 +55,7 @@ from statekeeper.model import (
     Principal,
     Scope,
     Source,
+    SourceType,
     Turn,
     WorkingSetItem,
     value_text,
@@ -71,6 +72,7 @@ Clock = Callable[[], datetime]
 RELATED_TERMS = 5
 EnvironmentProvider = Callable[[datetime], Environment]
 FORGOTTEN = "[forgotten]"
+WITHDRAWN = "turn withdrawn"  # why a fact from a turn taken back with pop_turn ended
 RECALL_TURN_TOKENS = 20  # a short turn's tokens, to size the transcript search
 RECALL_MAX = 400
 
@@ -599,7 +601,9 @@ class Session:
         scope_id: str | None = None,
         fact_ids: Iterable[str] = (),
     ) -> Turn:
-        """Record a turn in the working set (the most recent few are kept as state)."""
+        """Record a turn in the working set (the most recent few are kept as state).
+        `fact_ids` names the facts written from what the turn says: taking the turn back
+        (`pop_turn`) retires them with it."""
         a: TurnArguments = TurnArguments.check(
             {
                 "speaker": speaker,
@@ -664,7 +668,8 @@ class Session:
             self._check_claim(authority)
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
-        index = earlier[-1].index + 1 if earlier else 0
+            index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
+            since = uow.revision()
         moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
         scope, scope_id = turn_scope(
             text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier
@@ -685,7 +690,139 @@ class Session:
             apply_candidates(self, turn, proposed)
         elif interpret and self.engine.extractor is None:
             on_turn(self, turn, earlier, assistant)
+        if interpret and not assistant:
+            turn = self._link(turn, since)
         return turn
+
+    def _link(self, turn: Turn, since: int) -> Turn:
+        """Name on a turn the live facts observing it wrote (those written since revision
+        `since` whose source is the turn), so that taking it back finds exactly them, and
+        no fact another task's turn of the same number and moment gave."""
+        with self.engine.store.read(self.principal.org) as uow:
+            changed = uow.changed_since(self.view, since)
+        gave = tuple(
+            s.fact.id
+            for s in sorted(changed, key=lambda s: s.seq)
+            if s.fact.is_valid
+            and s.fact.source.type == SourceType.CONVERSATION
+            and s.fact.source.turn_index == turn.index
+            and s.fact.source.speaker == turn.speaker
+            and s.fact.timestamp == turn.timestamp
+        )
+        if not gave:
+            return turn
+        linked = turn.model_copy(update={"fact_ids": tuple(dict.fromkeys(turn.fact_ids + gave))})
+        with self.engine.store.write(self.principal.org) as uow:
+            uow.update_turn(self.principal.user, self.where.task_id, linked)
+        return linked
+
+    def recent_turns(self) -> list[Turn]:
+        """This task's recent turns, oldest first: the conversation the working set holds
+        (`Settings.recent_turns` of them at most), as said."""
+        with self.engine.store.read(self.principal.org) as uow:
+            return uow.recent_turns(self.principal.user, self.where.task_id)
+
+    def pop_turn(self) -> Turn | None:
+        """Take back this task's latest turn, as if it had not been said (an agent framework
+        undoing a message): None when the task has no recent turn. The turn leaves the
+        recent turns, the transcript and the recall index, its embedding with it. The live
+        facts observing it wrote, and those it was recorded with (`fact_ids`), are retired
+        as "turn withdrawn"; a value one of them had replaced is current again as a new
+        version of it, so history keeps every step and nothing is edited in place. The
+        turn that left the recent turns when this one came stays in the transcript."""
+        restored: list[Fact] = []
+        with self.engine.store.write(self.principal.org) as uow:
+            turns = uow.recent_turns(self.principal.user, self.where.task_id)
+            if not turns:
+                return None
+            turn = turns[-1]
+            said = self._written_from(uow, turn)
+            with self.engine.snapshots.synced(self.view, uow) as snapshot:
+                replaced = self._replaced_by(uow, snapshot, said, turn)
+            access = self.engine.access
+            for fact in said:
+                if not (
+                    ACT_FOR_OTHERS in self.principal.permissions
+                    or access.can_supersede(self.principal.authority, fact, strict=False)
+                ):
+                    raise AuthorityError(
+                        self.principal.authority, fact.source.authority or "", fact.id
+                    )
+            uow.remove_turn(self.principal.user, self.where.task_id, turn.index)
+            now = self.engine.now()
+            swapped: dict[str, str] = {}  # a fact an earlier turn gave: its restored version
+            for fact in said:
+                for old in replaced.get(fact.id, ()):
+                    restored.append(self._restore(uow, old, fact))
+                    swapped[old.id] = restored[-1].id
+                back = swapped.get(replaced[fact.id][0].id) if replaced.get(fact.id) else None
+                uow.invalidate(fact.id, by=back, at=now, reason=WITHDRAWN)
+                flagged = uow.dependants(fact.id)
+                if flagged:
+                    uow.mark_needs_review(flagged)
+            for earlier in turns[:-1]:  # so that taking those back finds the restored versions
+                if swapped.keys() & set(earlier.fact_ids):
+                    ids = tuple(swapped.get(i, i) for i in earlier.fact_ids)
+                    relinked = earlier.model_copy(update={"fact_ids": ids})
+                    uow.update_turn(self.principal.user, self.where.task_id, relinked)
+        self._embed(restored)
+        return turn
+
+    def _written_from(self, uow: UnitOfWork, turn: Turn) -> list[Fact]:
+        """The live facts a turn gave: those observing it wrote, or it was recorded with."""
+        view = self.view
+        return [
+            f
+            for f in uow.get_facts(turn.fact_ids)
+            if f.is_valid
+            and f.user in ("", view.user)
+            and f.capability in ("", view.capability)
+            and self.engine.access.can_read(self.principal, f)
+        ]
+
+    def _replaced_by(
+        self, uow: UnitOfWork, snapshot: Snapshot, said: Sequence[Fact], turn: Turn
+    ) -> dict[str, list[Fact]]:
+        """The facts each of `said` ended in its favour: earlier versions of its key, and
+        facts of other keys retired for it since the turn (a duplicate it recorded again)."""
+        ids = {f.id for f in said}
+        candidates = {
+            fact_id for fact_id, (when, _, _) in snapshot.dead.items() if when >= turn.timestamp
+        }
+        for fact in said:
+            candidates.update(f.id for f in uow.history(self.view, fact.key))
+        replaced: dict[str, list[Fact]] = {}
+        for old in uow.get_facts(sorted(candidates)):
+            withdrawn = old.invalid_reason == WITHDRAWN  # taken back, not replaced
+            if old.superseded_by in ids and not old.is_valid and not (old.forgotten or withdrawn):
+                replaced.setdefault(old.superseded_by, []).append(old)
+        for fact in said:  # the chain's own parent first: the withdrawn fact points to it
+            replaced.get(fact.id, []).sort(key=lambda old: (old.id != fact.supersedes, old.id))
+        return replaced
+
+    def _restore(self, uow: UnitOfWork, old: Fact, withdrawn: Fact) -> Fact:
+        """A new version of `old` with its value and provenance, following the fact that had
+        replaced it and is withdrawn."""
+        fact = old.model_copy(
+            update={
+                "id": new_fact_id(self.view, old.key, old.timestamp, uow.next_seq()),
+                "is_valid": True,
+                "superseded_by": None,
+                "supersedes": withdrawn.id,
+                "invalidated_at": None,
+                "invalid_reason": None,
+                "derived_facts": (),
+            }
+        )
+        uow.insert_fact(fact)
+        return fact
+
+    def clear_turns(self) -> int:
+        """Start this task's conversation afresh: its recent turns leave the working set, and
+        how many did comes back. What they said stays: their facts, and the transcript that
+        contexts recall past turns from as dated evidence."""
+        with self.engine.store.write(self.principal.org) as uow:
+            return uow.clear_turns(self.principal.user, self.where.task_id)
 
     def related_facts(self, text: str, limit: int = 50) -> list[Fact]:
         """Live facts this principal may read that a text may be about: the best full-text

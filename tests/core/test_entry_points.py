@@ -63,6 +63,9 @@ TABLE: list[tuple[str, Call, type[StatekeeperError], str]] = [
     ("Session.add_turn", lambda e, s, f: s.add_turn("al", "hi", fact_ids="f-1"), InvalidInputError, "fact_ids"),
     ("Session.observe", lambda e, s, f: s.observe("al", "hi", assistant="yes"), InvalidInputError, "assistant"),
     ("Session.observe", lambda e, s, f: s.observe("al", ""), InvalidInputError, "text"),
+    ("Session.recent_turns", None, StatekeeperError, ""),  # takes no argument
+    ("Session.pop_turn", None, StatekeeperError, ""),
+    ("Session.clear_turns", None, StatekeeperError, ""),
     ("Session.related_facts", lambda e, s, f: s.related_facts("price", limit=0), InvalidInputError, "limit"),
     ("Session.retire", lambda e, s, f: s.retire(f["price"], f["price"], "same"), InvalidInputError, "winner"),
     ("Session.retire", lambda e, s, f: e.session(GUEST).retire(f["price"], f["note"], "mine now"), AuthorityError, "guest"),

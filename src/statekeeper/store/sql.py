@@ -624,13 +624,58 @@ class SqlUnitOfWork:
         return [Turn.model_validate_json(turn) for (turn,) in rows]
 
     def last_turn_index(self, user: str, task_id: str) -> int:
+        """The task's highest turn index, -1 for none; the transcript counts too, so a task
+        whose recent turns were cleared goes on numbering where it was."""
+        highest = -1
+        for table in (recent_turns, transcript):
+            t = table.c
+            value = self.conn.execute(
+                select(func.max(t.turn_index)).where(
+                    t.org_id == self.org, t.user_id == user, t.task_id == task_id
+                )
+            ).scalar_one()
+            highest = max(highest, -1 if value is None else int(value))
+        return highest
+
+    def update_turn(self, user: str, task_id: str, turn: Turn) -> None:
+        """Rewrite a recent turn's record (to name the facts it gave); the transcript keeps
+        what was said, which does not change."""
         t = recent_turns.c
-        value = self.conn.execute(
-            select(func.max(t.turn_index)).where(
+        self.conn.execute(
+            update(recent_turns)
+            .where(
+                t.org_id == self.org,
+                t.user_id == user,
+                t.task_id == task_id,
+                t.turn_index == turn.index,
+            )
+            .values(turn=turn.model_dump_json())
+        )
+
+    def remove_turn(self, user: str, task_id: str, index: int) -> None:
+        """Delete one turn from the recent turns and the transcript; the full-text index
+        follows the transcript (a trigger, or a generated column), and so does its
+        embedding (a cascading foreign key)."""
+        for table in (recent_turns, transcript):
+            c = table.c
+            self.conn.execute(
+                delete(table).where(
+                    c.org_id == self.org,
+                    c.user_id == user,
+                    c.task_id == task_id,
+                    c.turn_index == index,
+                )
+            )
+
+    def clear_turns(self, user: str, task_id: str) -> int:
+        """Empty a task's recent turns, leaving the transcript; how many there were."""
+        t = recent_turns.c
+        done = self.conn.execute(
+            delete(recent_turns).where(
                 t.org_id == self.org, t.user_id == user, t.task_id == task_id
             )
-        ).scalar_one()
-        return -1 if value is None else int(value)
+        )
+        return int(done.rowcount)
 
     def erase_user(self, user: str, at: datetime) -> Erasure:
         """Delete everything of one user: their own facts with their links and tombstones,
