@@ -82,6 +82,17 @@ REPLACEMENTS = [
     ("Quickest number for the site lead, (312) 555-0187.",
      [fact("Site lead phone (312) 555-0110", "lead"), fact("Supplier fax (312) 555-0150", "fax")],
      {("(312) 555-0110", "(312) 555-0187")}),
+    # a value said to be out of reach gives way to the one after "so"
+    ("Harbor Hall is flooded, so we're at Granite Lodge instead.",
+     [fact("Reunion venue: Harbor Hall", "venue"), fact("Caterer: Blue Fig", "caterer")],
+     {("Harbor Hall", "Granite Lodge")}),
+    ("Ms. Adler is on leave this term, so Mr. Osei takes the choir.",
+     [fact("Choir: Ms. Adler, Tuesdays", "choir")], {("Ms. Adler", "Mr. Osei")}),
+    ("Lane 4 is closed for repairs, so swimmers use Lane 6.",
+     [fact("Warm-up in Lane 4 at 7am", "warmup")], {("Lane 4", "Lane 6")}),
+    # an old value named that is not the known one: the known one still changes
+    ("Rough-in is the 21st, not the 20th like the crew said.",
+     [fact("Plumber rough-in start: the 14th", "rough_in")], {("the 14th", "the 21st")}),
     # a labelled code is a new value of the code with its label, not of other codes
     ("Send it to Bay 4, bay 2 is flooded.",
      [fact("Bay 2, north yard", "unloading"), fact("Pallets of SKU-8812, 40 units", "load")],
@@ -186,6 +197,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a consequence alone replaces nothing
+    ("The budget is $900, so two tents at $300 each.", [fact("Camp budget $900", "budget")]),
+    ("The drive is 3 hours, so book 4 hours of parking.",
+     [fact("Drive time: 3 hours each way", "drive")]),
     # a change dated to a later cycle leaves what holds now
     ("Heads up: at renewal the membership fee goes to $95.",
      [fact("Membership fee $80 a year", "fee")]),

@@ -37,6 +37,15 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("stored in Locker 12-C overnight", [("code", "Locker 12-C")]),
         ("the badge number is 77310925", [("number", "77310925")]),
         ("the caterer is Blue Plate Kitchen", [("name", "Blue Plate Kitchen")]),
+        # a capitalized run after a label names the labelled thing, not after a message's
+        # kind, and not a headline ending in a participle
+        ("Venue: Harbor Hall", [("name", "Harbor Hall")]),
+        ("Backup caterer: Blue Fig", [("name", "Blue Fig")]),
+        ("Update: Launch Delayed", []),
+        ("Chair: Budget Approved", []),
+        # a titled name is a name even where it opens a sentence
+        ("Dr. Lee signs the forms.", [("name", "Dr. Lee")]),
+        ("Ms. Adler is away.", [("name", "Ms. Adler")]),
         # a size: a letter size with its qualifier, a numbered one, or a multi-letter one
         ("order her the women's S fleece", [("size", "women's S")]),
         ("his cleats are size 9.5", [("size", "size 9.5")]),

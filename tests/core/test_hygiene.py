@@ -146,6 +146,7 @@ def test_an_item_a_list_dropped_is_masked_where_turns_name_it(
         ("Toppings: olives, basil and feta", {"olives", "basil", "feta"}),
         ("Panel: Dr. Amara Osei; Lee Park; Jo Tran", {"dr. amara osei", "lee park", "jo tran"}),
         ("Channels: email or SMS", {"email"}),  # too short to match on its own: "sms"
+        ("Crew: Ana Ruiz (lead), Bo Kim", {"ana ruiz", "bo kim"}),  # a role note is no item
         # a sentence is no list, and a text without a label lists nothing
         ("Note: the venue called, and they need the deposit by Friday", set()),
         ("olives, basil and feta", set()),

@@ -95,6 +95,7 @@ def list_items(text: str) -> frozenset[str]:
     holds "eastmoor" and "clintonville"): an item the live version dropped is dead where
     any turn names it."""
     _, colon, body = text.partition(": ")
+    body = re.sub(r"\s*\([^)]*\)", "", body)  # "Dr. Ruiz (chair)" is the item "Dr. Ruiz"
     items = [norm(i.strip(" .")) for i in _ITEM_SEPARATOR.split(body)]
     if not colon or len(items) < 2 or any(len(i.split()) > _ITEM_WORDS for i in items):
         return frozenset()  # a sentence, not a list of names

@@ -212,7 +212,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     for position, sentence in enumerate(said):
         if not sentence.asserts:
             continue
-        contrasts = _contrasts(sentence.text)
+        contrasts = _contrasts(sentence.text) | _gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
         for new in typed_values(sentence.text):
             if (new.kind, new.key) in live_keys or new.key in contrasts.values():
@@ -259,7 +259,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
-            old_text = contrasts.get(new.key) or _changed_part(old.value, new)
+            named = contrasts.get(new.key)
+            old_text = named if _named_old(named, old) else _changed_part(old.value, new)
             new_text = _replacement_text(old, old_text, new)
             op = Replace(old, new, old_text, new_text, reason)
             scored.append(_Scored(score, new.start, position, op))
@@ -435,6 +436,8 @@ _INSTEAD_OF = re.compile(
     r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I
 )
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
+# A consequence between two values of a kind: the first gives way to the second.
+_SO_BETWEEN = re.compile(r"[\s,;]so\s+|\btherefore\b|\bwhich means\b", re.I)
 
 
 def _contrasts(sentence: str) -> dict[str, str]:
@@ -450,6 +453,24 @@ def _contrasts(sentence: str) -> dict[str, str]:
             between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")
         ):
             pairs[b.key] = a.text
+    return pairs
+
+
+def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
+    """New values that follow a known value of their kind, said to be out of reach, across
+    a consequence, as new key -> old text: "Bay 2 flooded, so use Bay 5", "Dr. Lee is on
+    leave, so Dr. Ito chairs". A consequence alone is no replacement: "the budget is $900,
+    so two tents at $300" keeps the budget."""
+    pairs = {}
+    for new in typed_values(sentence):
+        for k in known:
+            at = sentence.rfind(k.value.text, 0, new.start)
+            if at < 0 or k.value.kind != new.kind or k.value.key == new.key:
+                continue
+            between = sentence[at + len(k.value.text) : new.start]
+            so = _SO_BETWEEN.search(between)
+            if so and found("unavailable", between[: so.start()]):
+                pairs[new.key] = k.value.text
     return pairs
 
 

@@ -97,6 +97,7 @@ _NOT_NAME_HEAD = frozenset(
     your also just please hi hey yes yeah got new old also update note""".split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_TITLES = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof"})
 
 
 @dataclass(frozen=True)
@@ -174,21 +175,45 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
 
 
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"'‘“(]\s*)$")
+# A short label and its colon: what follows is the value it labels ("Venue: Harbor Hall").
+_MESSAGE_LABELS = frozenset(
+    "note update fyi heads reminder ps status news summary question answer reply edit re "
+    "subject alert warning important urgent from to cc".split()
+)
+_LABEL = re.compile(r"(?:^|[.;\n]\s*)[A-Za-z][\w '’-]{0,30}:\s+$")
 
 
 def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], None]) -> None:
     """A run of capitalized words is a name once the word that only opens a sentence is
     set aside; a run that opens a clause counts whole when it is a name without its head
-    too ("Blue Plate Kitchen is the caterer"), and not at all otherwise ("Use PostgreSQL")."""
+    too ("Blue Plate Kitchen is the caterer") or follows a label ("Venue: Harbor Hall"),
+    and not at all otherwise ("Use PostgreSQL")."""
     head = match.group(0).split()[0]
+    if head.rstrip(".") in _TITLES:  # "Dr. Ruiz" is a name wherever it stands
+        take("name", match.start(), match.end())
+        return
     start = match.start() + len(head) + 1
     rest = text[start : match.end()]
     is_name = len(rest.split()) >= 2 and rest[:1].isupper()
     if head.lower() in _NOT_NAME_HEAD:
         if is_name:
             take("name", start, match.end())
-    elif is_name or _CLAUSE_START.search(text, 0, match.start()) is None:
+    elif (
+        is_name
+        or _CLAUSE_START.search(text, 0, match.start()) is None
+        or _labelled(text, match)
+    ):
         take("name", match.start(), match.end())
+
+
+def _labelled(text: str, match: re.Match[str]) -> bool:
+    """Whether a run follows a label that names a thing ("Venue: Harbor Hall"), not a
+    message's kind ("Update: Launch Delayed"), and is no headline with a participle."""
+    label = _LABEL.search(text, 0, match.start())
+    if label is None or match.group(0).split()[-1].lower().endswith("ed"):
+        return False
+    words = label.group(0).lower().replace(":", " ").split()
+    return not _MESSAGE_LABELS & {*words, *(w.removesuffix("s") for w in words)}
 
 
 def _unit(word: str) -> bool:
