@@ -82,6 +82,16 @@ REPLACEMENTS = [
     ("Quickest number for the site lead, (312) 555-0187.",
      [fact("Site lead phone (312) 555-0110", "lead"), fact("Supplier fax (312) 555-0150", "fax")],
      {("(312) 555-0110", "(312) 555-0187")}),
+    # a turn that surely changes one fact of a thing changes its sister facts on less
+    ("Recital update: it's 60 seats now, curtain at 6:30.",
+     [fact("40 seats", "recital_seats"), fact("5:30pm", "recital_start")],
+     {("40 seats", "60 seats"), ("5:30pm", "6:30")}),
+    ("Picnic: we booked 30 chairs after all, lunch is out at 1pm.",
+     [fact("24 chairs", "picnic_chairs"), fact("noon", "picnic_food")],
+     {("24 chairs", "30 chairs"), ("noon", "1pm")}),
+    ("The retreat is now 12 guests, and we leave at 8am.",
+     [fact("9 guests", "retreat_guests"), fact("7am", "retreat_departure")],
+     {("9 guests", "12 guests"), ("7am", "8am")}),
     # a value said to be out of reach gives way to the one after "so"
     ("Harbor Hall is flooded, so we're at Granite Lodge instead.",
      [fact("Reunion venue: Harbor Hall", "venue"), fact("Caterer: Blue Fig", "caterer")],
@@ -197,6 +207,8 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # nothing surely changed: a weak value stays where it was
+    ("My dentist slot is at 1pm.", [fact("24 chairs", "picnic_chairs"), fact("noon", "picnic_food")]),
     # a consequence alone replaces nothing
     ("The budget is $900, so two tents at $300 each.", [fact("Camp budget $900", "budget")]),
     ("The drive is 3 hours, so book 4 hours of parking.",

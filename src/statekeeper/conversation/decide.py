@@ -277,12 +277,15 @@ class _Scored:
 
 def _chosen(scored: list[_Scored]) -> list[Replace]:
     """The best replacement of each old value and for each new one, among those that score
-    enough; then those that score less, where their sentence already changes another value
-    of the same fact: "he takes #17, and put him down for youth L" is one jersey order."""
+    enough; then those that score less, where the turn already changes the same thing: its
+    sentence another value of the same fact ("he takes #17, and put him down for youth
+    L" is one jersey order), or the turn another fact of the same name ("the venue moved,
+    we're 34 people, they can seat us at 7" changes the dinner's venue, count and time)."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()
     used_new: set[int] = set()
     in_focus: set[tuple[Source, int]] = set()
+    topics: set[str] = set()
     ranked = sorted(scored, key=lambda s: s.score, reverse=True)
     for sure in (True, False):
         for s in ranked:
@@ -291,13 +294,23 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
                 continue
             if (s.score >= ACCEPT) != sure:
                 continue
-            if not sure and (s.op.old.source, s.sentence) not in in_focus:
+            source = s.op.old.source
+            if not sure and (source, s.sentence) not in in_focus and not _key_words(source) & topics:
                 continue
             used_old.add(mark)
             used_new.add(s.start)
-            in_focus.add((s.op.old.source, s.sentence))
-            chosen.append(s.op if sure else replace(s.op, reason="the fact its sentence changes"))
+            if sure:
+                in_focus.add((source, s.sentence))
+                topics |= _key_words(source)
+            chosen.append(s.op if sure else replace(s.op, reason="what the turn changes"))
     return chosen
+
+
+def _key_words(source: Source) -> set[str]:
+    """What a fact's key names ("rehearsal_time" -> rehearsal, time), its last word, the
+    kind of value, left out: "rehearsal" ties the dinner's facts, "time" would tie any."""
+    words = (source.key or "").split("_")
+    return {w for w in words[:-1] if len(w) > 2}
 
 
 def _digits(text: str) -> str:
