@@ -43,6 +43,11 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("Backup caterer: Blue Fig", [("name", "Blue Fig")]),
         ("Update: Launch Delayed", []),
         ("Chair: Budget Approved", []),
+        # a run that opens a sentence is a name when it is the clause's subject
+        ("Pine Ridge Camp's cabins are full", [("name", "Pine Ridge Camp's")]),
+        ("Granite Lodge is booked", [("name", "Granite Lodge")]),
+        ("Blue Fig closed early", [("name", "Blue Fig")]),
+        ("Send Maria the file", []),
         # a titled name is a name even where it opens a sentence
         ("Dr. Lee signs the forms.", [("name", "Dr. Lee")]),
         ("Ms. Adler is away.", [("name", "Ms. Adler")]),

@@ -202,8 +202,31 @@ def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], 
         is_name
         or _CLAUSE_START.search(text, 0, match.start()) is None
         or _labelled(text, match)
+        or _subject(text, match)
     ):
         take("name", match.start(), match.end())
+
+
+_AUXILIARIES = frozenset(
+    "is are was were has had have will would can could should does did isn't wasn't "
+    "hasn't won't can't doesn't didn't".split()
+)
+
+
+def _subject(text: str, match: re.Match[str]) -> bool:
+    """Whether a run that opens a clause is its subject, so a name: it owns what follows
+    ("Lincoln Middle's field") or a verb follows it ("Harbor Hall is flooded", "Blue Fig
+    closed early"); an order ("Use PostgreSQL for it") has its verb first."""
+    run = match.group(0)
+    if text[: match.start()].rstrip().endswith(":"):
+        return False  # after a label, _labelled decides
+    if run.endswith(("'s", "’s")):
+        return True
+    after = text[match.end() :].split(maxsplit=1)
+    word = after[0].lower().strip(".,;:!?") if after else ""
+    if run.split()[-1].lower().endswith("ed"):
+        return False  # a headline: "Budget Reallocated"
+    return word in _AUXILIARIES or (word.endswith("ed") and len(word) > 3)
 
 
 def _labelled(text: str, match: re.Match[str]) -> bool:
