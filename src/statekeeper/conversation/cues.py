@@ -1,4 +1,5 @@
-"""The conversation reader's cue tables, loaded from `cues.toml` and compiled once."""
+"""The cue tables of the conversation reader and of the phrase rules, loaded from their
+`cues.toml` files and compiled once."""
 
 from __future__ import annotations
 
@@ -7,11 +8,21 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+# Every file of cue tables, by package: one format, one loader, names unique across them.
+_FILES = (("statekeeper.conversation", "cues.toml"), ("statekeeper.nlu", "cues.toml"))
+WORD_OPEN, WORD_CLOSE = r"(?<![\w'])(?:", r")(?![\w'])"  # cues that stand as whole words
+
 
 @cache
 def tables() -> dict[str, tuple[str, ...]]:
-    raw = tomllib.loads(resources.files(__package__).joinpath("cues.toml").read_text("utf-8"))
-    return {name: tuple(phrases) for name, phrases in raw.items()}
+    found: dict[str, tuple[str, ...]] = {}
+    for package, name in _FILES:
+        raw = tomllib.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+        twice = found.keys() & raw.keys()
+        if twice:
+            raise ValueError(f"cue tables named twice: {sorted(twice)}")
+        found |= {table: tuple(phrases) for table, phrases in raw.items()}
+    return found
 
 
 @cache
@@ -22,6 +33,12 @@ def table(name: str) -> re.Pattern[str]:
     # a non-word character (a quote, a comma). An apostrophe inside a word ("don't") is part
     # of it; one that opens a quotation ("'go ahead'") is not.
     return re.compile(r"(?<!\w)(?<!\w')(?:" + "|".join(phrases) + r")(?:(?<!\w)|(?![\w']))")
+
+
+@cache
+def any_case(name: str) -> re.Pattern[str]:
+    """One table as a pattern of whole-word alternatives, to search in text of any case."""
+    return re.compile(WORD_OPEN + "|".join(tables()[name]) + WORD_CLOSE, re.IGNORECASE)
 
 
 def found(name: str, text: str) -> bool:

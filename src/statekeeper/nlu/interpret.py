@@ -15,7 +15,7 @@ from enum import Enum
 from functools import lru_cache
 
 from statekeeper.context.hygiene import value_parts
-from statekeeper.conversation.cues import found
+from statekeeper.conversation.cues import WORD_CLOSE, WORD_OPEN, any_case, found
 from statekeeper.nlu.topic import (
     identifiers,
     mentions,
@@ -24,12 +24,6 @@ from statekeeper.nlu.topic import (
     topic_terms,
     value_kind,
 )
-
-_OPEN, _CLOSE = r"(?<![\w'])(?:", r")(?![\w'])"  # a table's cues stand as whole words
-
-
-def _table(*phrases: str) -> re.Pattern[str]:
-    return re.compile(_OPEN + "|".join(phrases) + _CLOSE, re.IGNORECASE)
 
 
 def lowercase_union(*tables: re.Pattern[str]) -> re.Pattern[str]:
@@ -40,71 +34,24 @@ def lowercase_union(*tables: re.Pattern[str]) -> re.Pattern[str]:
     instead of once a table."""
     if any(re.search(r"[A-Z]", table.pattern) for table in tables):
         raise ValueError("only tables of lowercase cues can be searched in lowercased text")
-    words = [t.pattern[len(_OPEN) : -len(_CLOSE)] for t in tables if _is_word_table(t)]
+    words = [t.pattern[len(WORD_OPEN) : -len(WORD_CLOSE)] for t in tables if _is_word_table(t)]
     others = [f"(?:{t.pattern})" for t in tables if not _is_word_table(t)]
-    return re.compile("|".join(([_OPEN + "|".join(words) + _CLOSE] if words else []) + others))
+    return re.compile(
+        "|".join(([WORD_OPEN + "|".join(words) + WORD_CLOSE] if words else []) + others)
+    )
 
 
 def _is_word_table(table: re.Pattern[str]) -> bool:
-    return table.pattern.startswith(_OPEN) and table.pattern.endswith(_CLOSE)
+    return table.pattern.startswith(WORD_OPEN) and table.pattern.endswith(WORD_CLOSE)
 
 
 # A hold asks the listener to wait; on its own, or after what the speaker is busy with
 # ("can't find it, hang on"), it pauses the same matter. Only followed by another matter
 # ("one sec, the plumber is here") does it open a digression.
-HOLD = _table(
-    r"hold on",
-    r"hang on",
-    r"one sec(ond)?",
-    r"one (moment|minute)",
-    r"just a (moment|minute|sec(ond)?)",
-)
+HOLD = any_case("hold")
 HOLD_NEEDS = 2  # content words after a hold that make it another matter
-OPEN_DIGRESSION = _table(
-    r"(pardon|excuse) the interruption",
-    r"interrupting (briefly|quickly|for a (moment|minute|sec(ond)?))",
-    r"(i )?(need|have|got|gotta) to take this( call)?",
-    r"quick question",
-    r"side note",
-    r"(quick )?aside",
-    r"off[- ]topic",
-    r"random thought",
-    r"on (another|a different|an unrelated) note",
-    r"before i forget",
-    r"sidebar",
-    r"switching gears",
-    r"unrelated(ly)?",
-    r"sorry to interrupt",
-    r"let me interrupt",
-    r"something (urgent )?came up",
-    r"urgent(ly)?:",
-    r"quick interruption",
-    r"tangent",
-)
-OPEN_HYPOTHETICAL = _table(
-    r"what if",
-    r"hypothetical(ly)?",
-    r"brainstorm(ing)?",
-    r"thinking (out loud|aloud)",
-    r"if we (had|were to)",
-    r"in theory",
-    r"theoretically",
-    r"in an ideal world",
-    r"exploratory",
-    r"just exploring",
-    r"rough (estimate|estimation|numbers)",
-    r"ballpark",
-    r"let'?s say",
-    r"for the sake of argument",
-    r"in a scenario",
-    r"scenario where",
-    r"speculat(e|ing|ion)",
-    r"don'?t quote me",
-    r"off the top of my head",
-    r"playing devil'?s advocate",
-    r"let'?s pretend",
-    r"picture this",
-)
+OPEN_DIGRESSION = any_case("open_digression")
+OPEN_HYPOTHETICAL = any_case("open_hypothetical")
 # Words that open a hypothetical only at the head of a sentence, as a bidding: "Say we got
 # $90,000", "Assume the team grows", "Imagine we doubled it", "Suppose the vendor says no"
 # (but "I'd say we ship Friday" states a plan, "Say thanks to the team" asks for something,
@@ -114,122 +61,23 @@ OPEN_HYPOTHETICAL_HEAD = re.compile(
     r"|assume|assuming|imagine|suppose|supposing|pretend)\b",
     re.IGNORECASE,
 )
-CLOSE_SIDE = _table(
-    r"back to",
-    r"anyway",
-    r"anyhow",
-    r"where (were we|was i)",
-    r"coming back to",
-    r"back to (work|business|reality)",
-    r"as i was saying",
-    r"returning to",
-    r"let'?s (get back|continue|resume|return)",
-    r"that'?s enough",
-    r"enough (of that|for now)",
-    r"real commitments?",
-    r"for real",
-    r"resolved",
-    r"done with (that|the)",
-    r"continuing",
-    r"resuming",
-    r"getting back",
-    r"picking (this|that|it) back up",
-)
-COMMITS = _table(
-    r"decided",
-    r"decision",
-    r"confirmed",
-    r"commit(ted|ment)?",
-    r"final(ized)?",
-    r"official(ly)?",
-    r"approved",
-    r"signed",
-    r"going with",
-    r"let'?s go with",
-    r"locked in",
-)
-CORRECTION = _table(
-    r"actually",
-    r"scratch that",
-    r"correction",
-    r"typo",
-    r"my (mistake|bad)",
-    r"(i )?misspoke",
-    r"i was wrong",
-    r"(let me )?correct myself",
-    r"i meant",
-    r"no wait",
-    r"wait,? no",
-    r"instead",
-    r"change (that|it|this) to",
-    r"no longer",
-    r"overrid(e|ing|den)",
-    r"revis(e|ed|ing)",
-    r"updated?",
-    r"going forward",
-    r"from now on",
-    r"as of (today|now|this \w+)",
-    r"turns out",
-    r"make (that|it)",
-    r"switch(ing|ed)? (to|over)",
-    r"moved? (it )?to",
-    r"changed",
-)
+CLOSE_SIDE = any_case("close_side")
+COMMITS = any_case("commits")
+CORRECTION = any_case("correction")
 # A statement that gives something a new value: correction cues, and the words of a
 # changed plan or schedule.
-CHANGE = _table(
-    r"new (plan|date|time|deadline|schedule|target|timeline|figure|number|price|budget)",
-    r"change of plans?",
-    r"plan b",
-    r"now",
-    r"reschedul(e|ed|ing)",
-    r"postpon(e|ed|ing)",
-    r"push(ed|ing)? (back|out)",
-    r"brought forward",
-    r"moved( up)?",
-    r"delay(ed)?",
-    r"slipp?(ed|ing|s)?",
-    r"instead",
-    r"actually",
-    r"correction",
-    r"revis(e|ed|ing)",
-    r"updated?",
-    r"going forward",
-    r"from now on",
-    r"no longer",
-    r"changed?",
-)
+CHANGE = any_case("new_value")
 # A correction that points back at what was just said rather than naming it.
-POINTS_BACK = _table(
-    r"(?:overrid(?:e|ing)|overrul(?:e|ing)|scratch|chang(?:e|ing)|revers(?:e|ing)|undo(?:ing)?|"
-    r"forget|ignore|replac(?:e|ing)|correct(?:ing)?|cancel(?:l?ing)?|disregard) (?:that|this)",
-    r"that'?s (?:wrong|incorrect|outdated|not right|off)",
-    r"not that",
-)
+POINTS_BACK = any_case("points_back")
 
 
 def points_back(text: str) -> bool:
     return POINTS_BACK.search(text) is not None
 
 
-NEGATED_CHANGE = _table(
-    r"(i'?m|we'?re|i am|we are) not (moving|changing|switching)",
-    r"no change",
-    r"unchanged",
-    r"still the same",
-    r"stays? the same",
-    r"remains? (the same|unchanged)",
-    r"keep (it|that) as is",
-)
+NEGATED_CHANGE = any_case("negated_change")
 # A story about the past states no current value: "last year the price went up to $40".
-HISTORICAL = _table(
-    r"last (year|quarter|season)",
-    r"(years|decades) ago",
-    r"back then",
-    r"in the past",
-    r"historically",
-    r"at the time",
-)
+HISTORICAL = any_case("historical")
 
 
 def narrates(sentence: str) -> bool:
@@ -258,63 +106,12 @@ REQUEST = re.compile(
     re.IGNORECASE,
 )
 # A musing asks without a question mark: "I wonder whether we should move it".
-HEDGE = _table(
-    r"i wonder (whether|if)",
-    r"(i'?m |i am )?wondering (whether|if)",
-    r"(i'?m |i am )?not sure (whether|if)",
-    r"(i'?m |i am )?curious (whether|if)",
-)
+HEDGE = any_case("hedge")
 
 # Words that mark a value as history ("originally Friday", "changed from $50K"). A plain
 # "not" negates; it does not date anything ("do not renew TechCorp" keeps TechCorp current).
-PAST_MARKER = _table(
-    r"originally",
-    r"initially",
-    r"previously",
-    r"formerly",
-    r"used to be",
-    r"instead of",
-    r"rather than",
-    r"no longer",
-    r"changed from",
-    r"moved from",
-    r"was considered",
-    r"earlier",
-    r"the old",
-    r"the original",
-)
-CONTRAST = _table(
-    r"instead",
-    r"at this point",
-    r"effective (immediately|today|now)",
-    r"henceforth",
-    r"going forward",
-    r"from (now|today) on",
-    r"rather than",
-    r"overrid(e|es|ing|den)",
-    r"overrule[sd]?",
-    r"capped",
-    r"cap(ped)? at",
-    r"no longer",
-    r"now",
-    r"only",
-    r"not allowed",
-    r"must not",
-    r"never",
-    r"revoke[sd]?",
-    r"replace[sd]?",
-    r"cancel(l?ed)?",
-    r"supersede[sd]?",
-    r"no exceptions?",
-    r"overrode",
-    r"drop(ped)?",
-    r"can'?t",
-    r"cannot",
-    r"dismissed",
-    r"cut",
-    r"down to",
-    r"mandate[sd]?",
-)
+PAST_MARKER = any_case("past_marker")
+CONTRAST = any_case("contrast")
 
 
 class Transition(Enum):
@@ -419,23 +216,7 @@ def _replaced_in_place(text: str, end: int, value: str, values: list[str]) -> bo
     )
 
 
-EXTRACTION_ATTEMPT = _table(
-    r"ignore (all |any )?(previous|prior|above) instructions",
-    r"system prompt",
-    r"developer mode",
-    r"pretend (you are|to be)",
-    r"(previous|earlier|last|other) (conversation|session|chat)s?",
-    r"what did \w+ (say|tell|share|mention)",
-    r"other (customers?|clients?|tenants?|companies|users?)'?s?",
-    r"another (customer|client|tenant|company|user)",
-    r"their (budget|pricing|discount|contract|data|plans?)",
-    r"competitor'?s (data|pricing|budget|plans?)",
-    r"reveal",
-    r"leak",
-    r"(discussed|talked about|agreed|decided|shared)( \w+)? (last time|before|previously|earlier)",
-    r"i forgot my notes",
-    r"remind me what (we|they|you) (discussed|said|shared)",
-)
+EXTRACTION_ATTEMPT = any_case("extraction_attempt")
 
 
 @lru_cache(maxsize=65536)
@@ -457,35 +238,8 @@ def refuted_speakers(text: str) -> list[str]:
 
 
 # A statement that stops something and one that lets it go on cannot both hold.
-RESTRICTS = _table(
-    r"freeze",
-    r"frozen",
-    r"halt(ed)?",
-    r"pause[sd]?",
-    r"suspend(ed)?",
-    r"block(ed)?",
-    r"ban(ned)?",
-    r"prohibit(ed)?",
-    r"stop(ped)?",
-    r"on hold",
-    r"until further notice",
-    r"do not",
-    r"don'?t",
-    r"must not",
-)
-PERMITS = _table(
-    r"go ahead",
-    r"(is|are) fine( again)?",
-    r"(is|are) ok(ay)?( again)?",
-    r"ok(ay)? to",
-    r"allowed",
-    r"cleared",
-    r"unblock(ed)?",
-    r"lift(ed)?",
-    r"resume[sd]?",
-    r"green ?light",
-    r"back on",
-)
+RESTRICTS = any_case("restricts")
+PERMITS = any_case("permits")
 
 
 def opposed(a: str, b: str) -> bool:
