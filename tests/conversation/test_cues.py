@@ -1,0 +1,32 @@
+"""The cue tables as data: every table of every file loads, is lowercase (tables are
+searched in lowercased text, or case-blind), compiles, and matches whole words only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from statekeeper.conversation.cues import any_case, table, tables
+
+
+@pytest.mark.parametrize("name", sorted(tables()))
+def test_each_table_is_lowercase_and_compiles(name: str) -> None:
+    phrases = tables()[name]
+    assert phrases, f"{name} is empty"
+    assert not any(re.search(r"(?<!\\)[A-Z]", p) for p in phrases), name
+    assert table(name).pattern and any_case(name).pattern
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "hit"),
+    [
+        ("hold", "Hang on, the courier is here.", True),
+        ("hold", "The coat hangs on the door.", False),  # a part of a word is no cue
+        ("open_digression", "Side note: the lift is out.", True),
+        ("close_side", "Anyway, the invoice.", True),
+        ("close_side", "Anyways-free text", False),
+    ],
+)
+def test_a_cue_matches_whole_words_in_any_case(name: str, text: str, hit: bool) -> None:
+    assert (any_case(name).search(text) is not None) is hit
