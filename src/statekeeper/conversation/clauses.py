@@ -8,9 +8,11 @@ import re
 from dataclasses import dataclass
 
 from statekeeper.conversation.cues import found
-from statekeeper.nlu.assertions import CONDITIONAL
 from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 
+# A condition before what a sentence says makes it no statement: "if the hall is full,
+# we'll switch".
+CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)\s+"

@@ -12,13 +12,12 @@ import re
 from dataclasses import dataclass
 
 from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import tables
 from statekeeper.nlu.interpret import (
     CHANGE,
     CORRECTION,
     NEGATED_CHANGE,
-    is_question,
-    narrates,
     points_back,
 )
 from statekeeper.nlu.topic import topic_terms, value_kinds
@@ -337,11 +336,8 @@ CANCELLATION = re.compile(
 )
 
 
-# Sentences end at a stop followed by space; "$1.5M" and "release/2.4" stay whole.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-# A condition, a negation or a mere possibility before a change makes it no change: "if
-# the Hilton is full, we'll switch", "we won't switch the hotel", "you could switch".
-CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+# A negation or a mere possibility before a change makes it no change: "we won't switch
+# the hotel", "you could switch".
 _NEGATED = re.compile(
     r"\b(?:not|never|won'?t|don'?t|doesn'?t|didn'?t|can'?t|cannot|shouldn'?t|wouldn'?t|"
     r"no need to|(?:could|might|would)(?!\s+you\b)|may want to)\s+(?:\w+\s+)?$",
@@ -353,14 +349,9 @@ def statements(text: str) -> str:
     """The sentences of a turn that state something: questions, denials of a change
     ("catering stays the same"), conditions and stories of the past are left out."""
     return " ".join(
-        sentence
-        for sentence in _SENTENCE_END.split(text.strip())
-        if not (
-            NEGATED_CHANGE.search(sentence)
-            or is_question(sentence)
-            or narrates(sentence)
-            or CONDITIONAL.search(sentence)
-        )
+        s.text.strip()
+        for s in sentences(text)
+        if not (s.question or s.past or s.conditional or NEGATED_CHANGE.search(s.text))
     )
 
 
