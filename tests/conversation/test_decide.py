@@ -182,6 +182,13 @@ REPLACEMENTS = [
      {("8-10 volunteers", "15-20 volunteers")}),
     ("Same driver, but pickup is now 8:15 instead.",
      [fact("Airport pickup 7:30 with driver Tomas", "pickup")], {("7:30", "8:15")}),
+    # "same X" keeps what X names, and only that
+    ("They can't do Tuesday, so it's Thursday same time.",
+     [fact("Dentist: Tuesday 3pm", "dentist")], {("Tuesday", "Thursday")}),
+    ("We're in Room 12 same day.", [fact("Workshop: Room 4, June 3", "workshop")],
+     {("Room 4", "Room 12")}),
+    ("Send it to Gate 7 same time.", [fact("Pickup: Gate 2 at 6am", "pickup")],
+     {("Gate 2", "Gate 7")}),
     # a condition's "still" keeps nothing: the value before it is new
     ("Put us in Booth 12 if it's still free.",
      [fact("Table plan: Booth 4, party of six", "table")], {("Booth 4", "Booth 12")}),

@@ -26,6 +26,7 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
         ("doors open at 7:45pm", [("time", "7:45pm")]),
+        ("let's do 10am-12pm", [("time", "10am-12pm")]),  # a range, each end with its own mark
         ("the pour needs 36 yards of gravel", [("quantity", "36 yards")]),
         ("room holds 80 people", [("quantity", "80 people")]),
         ("ticket HX-20931 is closed", [("code", "HX-20931")]),

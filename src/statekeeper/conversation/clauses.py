@@ -30,6 +30,33 @@ _CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
 _CONDITION = re.compile(r"\b(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 
 
+# "Same X" keeps what X names: the kinds of value each word names.
+_SAME_KINDS = {
+    **dict.fromkeys(("time", "times", "hour", "slot"), ("time",)),
+    **dict.fromkeys(("day", "date", "dates", "days", "week"), ("date", "weekday")),
+    **dict.fromkeys(("price", "cost", "rate", "fee", "amount"), ("money", "percent")),
+    **dict.fromkeys(
+        ("place", "venue", "room", "address", "location", "spot"), ("name", "address", "code")
+    ),
+}
+_SAME = re.compile(r"\b(?:the )?same (\w+)")
+
+
+def _kinds_kept(clause: str) -> frozenset[str] | None:
+    """The kinds of value a clause that keeps something keeps, when it keeps only what
+    "same X" names ("Thursday, same time" keeps times); None when it keeps all."""
+    lowered = clause.lower()
+    kinds = frozenset(k for word in _SAME.findall(lowered) for k in _SAME_KINDS.get(word, ()))
+    if not kinds or _keeps(_SAME.sub(" ", lowered)):
+        return None
+    return kinds
+
+
+def _keeps_all(clause: str) -> bool:
+    """Whether a clause keeps whatever it names."""
+    return _keeps(clause) and _kinds_kept(clause) is None
+
+
 def _keeps(clause: str) -> bool:
     """Whether a clause says something stays as it is."""
     condition = _CONDITION.search(clause)
@@ -67,21 +94,27 @@ class Sentence:
     @property
     def asserts(self) -> bool:
         """Whether the sentence can state a new value of ours in some clause."""
-        return self.reports and not (self.keeps and len(self.clauses()) == 1)
+        whole = len(self.clauses()) == 1 and _keeps_all(self.text)
+        return self.reports and not (self.keeps and whole)
 
     def clauses(self) -> list[tuple[int, int]]:
         """Where each clause starts and ends in the sentence."""
         bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(self.text)), len(self.text)]
         return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
-    def keeps_at(self, offset: int) -> bool:
+    def keeps_at(self, offset: int, kind: str | None = None) -> bool:
         """Whether the clause around `offset` (in the sentence) says something stays, so a
-        value there is the standing one, not a new one."""
+        value there (of `kind`, when given) is the standing one, not a new one. "Same time"
+        keeps a time: "Thursday, same time" moves the day."""
         if not self.keeps:
             return False
         for start, end in self.clauses():
             if start <= offset < end:
-                return _keeps(self.text[start:end])
+                clause = self.text[start:end]
+                if not _keeps(clause):
+                    return False
+                kinds = _kinds_kept(clause)
+                return kind is None or kinds is None or kind in kinds
         return False
 
 

@@ -200,7 +200,9 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
     live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
-    kept = {(v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start)}
+    kept = {
+        (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
+    }
     restated = {
         (v.kind, v.key): s.start
         for s in said
@@ -217,7 +219,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for new in typed_values(sentence.text):
             if (new.kind, new.key) in live_keys or new.key in contrasts.values():
                 continue
-            if sentence.keeps_at(new.start):
+            if sentence.keeps_at(new.start, new.kind):
                 continue  # said to stay as it is: the standing value, not a new one
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
@@ -295,7 +297,11 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
             if (s.score >= ACCEPT) != sure:
                 continue
             source = s.op.old.source
-            if not sure and (source, s.sentence) not in in_focus and not _key_words(source) & topics:
+            if (
+                not sure
+                and (source, s.sentence) not in in_focus
+                and not _key_words(source) & topics
+            ):
                 continue
             used_old.add(mark)
             used_new.add(s.start)
@@ -316,6 +322,14 @@ def _key_words(source: Source) -> set[str]:
 def _digits(text: str) -> str:
     """A code's figures: a bare "7450" restates "Latitude 7450"."""
     return re.sub(r"\D", "", text)
+
+
+def _clause_start(sentence: str, at: int) -> int:
+    """Where the clause holding position `at` starts."""
+    return max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)), default=0)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[-–—]\s")
 
 
 def _heading(sentence: str, value: TypedValue) -> str:
@@ -482,7 +496,10 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
                 continue
             between = sentence[at + len(k.value.text) : new.start]
             so = _SO_BETWEEN.search(between)
-            if so and found("unavailable", between[: so.start()]):
+            said_of_old = (
+                sentence[_clause_start(sentence, at) : at] + between[: so.start()] if so else ""
+            )
+            if so and found("unavailable", said_of_old):
                 pairs[new.key] = k.value.text
     return pairs
 

@@ -30,7 +30,7 @@ _UNIT_STOP = frozenset(
     "as am pm but not no per each every more less than about now then too also instead "
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
-    "max min plus".split()
+    "max min plus same different other".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
@@ -61,7 +61,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "time",
-            r"\b\d{1,2}(?::\d{2})?\s?(?:-|to|–)\s?\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
+            r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)?\s?(?:-|to|–)\s?\d{1,2}(?::\d{2})?\s?"
+            r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             r"|\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)\b|\b\d{1,2}:\d{2}\b|\bnoon\b",
         ),
         ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
