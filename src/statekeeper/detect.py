@@ -132,17 +132,8 @@ def _overruled(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fa
             text = unshared(proposal.text, turn.text)
             if not text or text in known or ladder.rank_or(proposal.proposer, peer) >= decider:
                 continue
-            fact = session.write(
-                PROPOSAL,
-                text,
-                timestamp=said.timestamp,
-                source=_source(said, session),
-                implicit=False,
-                overrule=True,
-            )
-            session.retire(fact.id, None, "overruled by higher authority")
+            ended.append(_ended(session, said, PROPOSAL, text, "overruled by higher authority"))
             known.add(text)
-            ended.append(fact)
     return ended
 
 
@@ -169,16 +160,7 @@ def _declined(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fac
     for offer in declined(turn.text, [t.text for t in asked]):
         said = asked[-offer.turn_back] if offer.turn_back else turn
         key = decide.slot_name(offer.sentence, offer.value) if offer.value else PROPOSAL
-        fact = session.write(
-            key,
-            offer.text,
-            timestamp=said.timestamp,
-            source=_source(said, session),
-            implicit=False,
-            overrule=True,
-        )
-        session.retire(fact.id, None, "declined")
-        ended.append(fact)
+        ended.append(_ended(session, said, key, offer.text, "declined"))
     return ended
 
 
@@ -307,19 +289,22 @@ def _dropped(session: Session, said: Turn, op: decide.Retract) -> list[Fact]:
     """An item only said in turns and taken back now: each wording of it is recorded as
     said then and ended at once, so every mention is masked, and no live fact is left to
     name what was dropped (the turn that dropped it says so where it is shown)."""
-    ended = []
-    for wording in op.wordings or (op.item,):
-        fact = session.write(
-            op.name,
-            wording,
-            timestamp=said.timestamp,
-            source=_source(said, session),
-            implicit=False,
-            overrule=True,
-        )
-        session.retire(fact.id, None, "taken back")
-        ended.append(fact)
-    return ended
+    return [_ended(session, said, op.name, w, "taken back") for w in op.wordings or (op.item,)]
+
+
+def _ended(session: Session, said: Turn, key: str, value: str, reason: str) -> Fact:
+    """A value recorded as said in an earlier turn and ended now, with nothing in its
+    place: every mention of it is masked, and no live fact names it."""
+    fact = session.write(
+        key,
+        value,
+        timestamp=said.timestamp,
+        source=_source(said, session),
+        implicit=False,
+        overrule=True,
+    )
+    session.retire(fact.id, None, reason)
+    return fact
 
 
 def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: Fact) -> Fact:
