@@ -342,7 +342,7 @@ def _heading(sentence: str, value: TypedValue) -> str:
 def _segment_before(sentence: str, value: TypedValue) -> str:
     """The words before a value's own segment: an apposition names it ("best number is her
     cell, 555-0164")."""
-    ends = [m for m in _SEGMENT_END.finditer(sentence, 0, value.start)]
+    ends = list(_SEGMENT_END.finditer(sentence, 0, value.start))
     if not ends:
         return ""
     start = max((m.end() for m in ends[:-1]), default=0)
@@ -575,15 +575,15 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
 def _wordings(wanted: frozenset[str], sources: Sequence[Source]) -> tuple[str, ...]:
     """Every turn's wording of a list item holding the wanted words, without what comes
     before its noun phrase: "add a printed card" and "the printed card" are one item."""
-    found: dict[str, None] = {}
+    seen: dict[str, None] = {}  # in the order said
     for source in sources:
         if source.fact_id is not None:
             continue
         items = [i.strip(" .!") for i in _ITEM_SPLIT.split(source.text)]
         for item in items:
             if wanted <= _item_terms(item) and _listed(item, items):
-                found[_from_first(wanted, item)] = None
-    return tuple(found)
+                seen[_from_first(wanted, item)] = None
+    return tuple(seen)
 
 
 def _from_first(wanted: frozenset[str], item: str) -> str:
