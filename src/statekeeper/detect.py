@@ -21,6 +21,7 @@ from statekeeper.conversation.audience import confidential_spans
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.declined import REACH, declined
+from statekeeper.conversation.details import details
 from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, SourceType, Turn
@@ -193,6 +194,9 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
     changed = _apply(session, turn, live, earlier)
     if changed:
         return changed
+    given = [d for d in details(turn.text) if not any(nlu.mentions(f.text, d.value) for f in live)]
+    if given:
+        return [_recorded(session, turn, d.key, d.value) for d in given]
     target = assertions.reversion(said)
     if target:
         restored = _revert(session, turn, target, live)
@@ -290,6 +294,18 @@ def _dropped(session: Session, said: Turn, op: decide.Retract) -> list[Fact]:
     said then and ended at once, so every mention is masked, and no live fact is left to
     name what was dropped (the turn that dropped it says so where it is shown)."""
     return [_ended(session, said, op.name, w, "taken back") for w in op.wordings or (op.item,)]
+
+
+def _recorded(session: Session, turn: Turn, key: str, value: str) -> Fact:
+    """A value a turn states for a slot no live fact holds, as a new fact."""
+    return session.write(
+        key,
+        value,
+        timestamp=turn.timestamp,
+        source=_source(turn, session),
+        implicit=False,
+        overrule=True,
+    )
 
 
 def _ended(session: Session, said: Turn, key: str, value: str, reason: str) -> Fact:

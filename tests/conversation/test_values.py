@@ -23,6 +23,7 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("ship it to 14 Harbor Road, Portsmouth.", [("address", "14 Harbor Road, Portsmouth")]),
         ("now at 720 Elm Street, Fort Collins, CO", [("address", "720 Elm Street, Fort Collins")]),
         ("we moved to 9 Quay Lane, Cork", [("address", "9 Quay Lane, Cork")]),
+        ("send it to 4 Kiln Rd, Derby instead", [("address", "4 Kiln Rd, Derby")]),
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
         ("doors open at 7:45pm", [("time", "7:45pm")]),

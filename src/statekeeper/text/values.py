@@ -25,6 +25,8 @@ _STREET = (
     r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
 )
 _TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
+# Words that may follow a town and end the address: "to 40 Quay St, Bath instead".
+_AFTER_TOWN = r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now)\b"
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
@@ -49,7 +51,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b\d{{1,6}}\s+(?:[NSEW]\.?\s+|[NS][EW]\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}(?:{_STREET})\b"
             # its town, when the town ends the clause: "12 Pine St, Salem." (not "12 Pine
             # St, Dana said")
-            rf"(?:,\s+{_TOWN}(?=\s*(?:[.,;:!?)]|$|\s+[A-Z]{{2}}\b|\s+\d{{5}}\b)))?\.?",
+            rf"(?:,\s+{_TOWN}(?=\s*(?:[.,;:!?)]|$|\s+[A-Z]{{2}}\b|\s+\d{{5}}\b|{_AFTER_TOWN})))?\.?",
         ),
         (
             "date",
