@@ -37,6 +37,7 @@ from statekeeper.nlu.topic import (
     untyped_words,
     value_kinds,
 )
+from statekeeper.text.values import compatible as compatible_value
 from statekeeper.text.values import typed_values
 
 if TYPE_CHECKING:
@@ -194,7 +195,13 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
     changed = _apply(session, turn, live, earlier)
     if changed:
         return changed
-    given = [d for d in details(turn.text) if not any(nlu.mentions(f.text, d.value) for f in live)]
+    claim = assertions.assertion_in(said)
+    given = [
+        d
+        for d in details(turn.text)
+        if not any(nlu.mentions(f.text, d.value) for f in live)
+        and not (claim and claim.subject and d.value in claim.value)  # "the X is ..." names it
+    ]
     if given:
         return [_recorded(session, turn, d.key, d.value) for d in given]
     target = assertions.reversion(said)
@@ -202,7 +209,6 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
         restored = _revert(session, turn, target, live)
         if restored is not None:
             return [restored]
-    claim = assertions.assertion_in(said)
     if claim is None or not _ours(turn.text, claim):
         return []
     if claim.adds:  # a booking with a date, a time or a figure, not already known
@@ -220,7 +226,19 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
         return []
     if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
-    return [_said_now(session, turn, fact.key, moved_to(fact.text, claim.value), fact)]
+    return [_said_now(session, turn, fact.key, _moved(fact.text, claim.value), fact)]
+
+
+def _moved(old: str, new: str) -> str:
+    """A fact's text after a claim gives it a new value: a claim that is one typed value
+    takes the place of the one value of that kind the fact holds ("Marketing budget $40k"
+    cut to "$32k" is "Marketing budget $32k"); otherwise as `moved_to` says."""
+    [*values] = typed_values(new)
+    if len(values) == 1 and values[0].text.strip() == new.strip():
+        same = [v for v in typed_values(old) if compatible_value(v, values[0])]
+        if len(same) == 1:
+            return old[: same[0].start] + values[0].text + old[same[0].end :]
+    return moved_to(old, new)
 
 
 def _apply(

@@ -182,6 +182,27 @@ REPLACEMENTS = [
      {("8-10 volunteers", "15-20 volunteers")}),
     ("Same driver, but pickup is now 8:15 instead.",
      [fact("Airport pickup 7:30 with driver Tomas", "pickup")], {("7:30", "8:15")}),
+    # a speaker who says they got it wrong: the one value of its kind is the fix
+    ("Hold on, it's 8:40, I misread the ticket.", [fact("Ferry: 8:10am Sunday", "ferry")],
+     {("8:10am", "8:40")}),
+    ("Typo on my part: the deposit is $450.", [fact("Deposit $540 held", "deposit")],
+     {("$540", "$450")}),
+    ("I had it wrong, checkout is 11am.", [fact("Checkout 10am, late fee after", "checkout")],
+     {("10am", "11am")}),
+    # a repair between two values: the second takes the first's place
+    ("5:30, sorry, 6:15.", [fact("Pickup at 5:30pm, east lot", "pickup")], {("5:30", "6:15")}),
+    ("Gate 12, I mean Gate 21.", [fact("Boarding at Gate 12", "boarding")],
+     {("Gate 12", "Gate 21")}),
+    ("$80, or rather $85 with the tip.", [fact("Dinner split: $80 each", "split")],
+     {("$80", "$85")}),
+    # a value said to fail, then another to use in its place
+    ("ana@oldmail.net bounces, use ana.k@fieldco.io.", [fact("Email: ana@oldmail.net", "email")],
+     {("ana@oldmail.net", "ana.k@fieldco.io")}),
+    ("The 617-555-0100 line is disconnected, try 617-555-0166.",
+     [fact("Office line 617-555-0100", "office")], {("617-555-0100", "617-555-0166")}),
+    # a labelled code keeps its label when the new figure comes bare
+    ("It's 4417 actually, I swapped the digits.", [fact("Locker PIN 4471", "locker")],
+     {("PIN 4471", "PIN 4417")}),
     # "same X" keeps what X names, and only that
     ("They can't do Tuesday, so it's Thursday same time.",
      [fact("Dentist: Tuesday 3pm", "dentist")], {("Tuesday", "Thursday")}),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Engine, Principal
+from statekeeper.detect import _moved
 
 ROWAN = Principal(org="harbor", user="rowan", authority="peer")
 
@@ -175,3 +176,16 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         text = s.context("Which backup do we restore?").text
     assert "6am" in text
     assert "9am" not in text
+
+
+@pytest.mark.parametrize(
+    ("old", "claim", "new"),
+    [
+        ("Marketing budget $40k", "$32k", "Marketing budget $32k"),
+        ("Standup 9:30am in Room 3", "10am", "Standup 10am in Room 3"),
+        ("Crew of 12 people, two vans", "15 people", "Crew of 15 people, two vans"),
+        ("Launch: spring", "May 2", "May 2"),  # nothing of its kind to take the place of
+    ],
+)
+def test_a_claimed_value_takes_the_place_of_its_kind_only(old: str, claim: str, new: str) -> None:
+    assert _moved(old, claim) == new

@@ -28,7 +28,7 @@ from statekeeper.text.values import TypedValue, compatible, near_variant, typed_
 ACCEPT = 3  # the score an alignment needs
 _WINDOW = 8  # content words on each side of a value that tell what it is a value of
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
-_SLOT_KINDS = frozenset({"phone", "email", "address"})
+_SLOT_KINDS = frozenset({"phone", "email", "address", "size"})
 _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 _LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
@@ -210,6 +210,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         for v in typed_values(s.text)
     }
     corrected = corrected_slot(turn)
+    repairs = int(found("self_repair", turn))  # "I misread it": a value of this turn is a fix
     scored: list[_Scored] = []
     for position, sentence in enumerate(said):
         if not sentence.asserts:
@@ -254,7 +255,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
-                score += found("change", sentence.text)
+                score += found("change", sentence.text) + repairs
                 if score > 0:
                     options.append((score, reason, k))
             options.sort(key=lambda o: o[0], reverse=True)
@@ -447,10 +448,12 @@ def _moved_up(lead: str) -> bool:
 
 
 def _named_old(named: str | None, old: Known) -> bool:
-    """Whether the old value a turn names ("not 2290") is, or is inside, this known value."""
+    """Whether the old value a turn names ("not 2290", "5:30" for "5:30pm") is, or is
+    inside, this known value."""
     if not named:
         return False
-    return re.search(rf"(?<![\w$]){re.escape(named)}(?!\w)", old.value.text, re.I) is not None
+    after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
+    return re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None
 
 
 # A sentence that speaks of a value as wrong or gone.
@@ -459,12 +462,18 @@ _DISOWNS = re.compile(
     re.I,
 )
 _NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
+# A repair between two values: the second takes the first's place ("5:30, sorry, 6:15").
+_REPAIR_BETWEEN = re.compile(
+    r"^[\s,;.-]*(?:sorry|i mean|i meant|or rather|rather|no|make that|scratch that)[\s,;.-]*$", re.I
+)
 _INSTEAD_OF = re.compile(
     r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I
 )
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
 # A consequence between two values of a kind: the first gives way to the second.
-_SO_BETWEEN = re.compile(r"[\s,;]so\s+|\btherefore\b|\bwhich means\b", re.I)
+_SO_BETWEEN = re.compile(
+    r"[\s,;]so\s+|\btherefore\b|\bwhich means\b|[,;]\s+(?:use|try|switch to|go with)\s", re.I
+)
 
 
 def _contrasts(sentence: str) -> dict[str, str]:
@@ -476,6 +485,8 @@ def _contrasts(sentence: str) -> dict[str, str]:
         between = sentence[a.end : b.start]
         if _NOT_BETWEEN.match(between) or _INSTEAD_OF.match(between):
             pairs[a.key] = b.text
+        elif _REPAIR_BETWEEN.match(between):
+            pairs[b.key] = a.text
         elif _ARROW.match(between) and (
             between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")
         ):
@@ -514,9 +525,13 @@ def _changed_part(old: TypedValue, new: TypedValue) -> str:
 
 def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     """What takes the old span's place: the new value, cut to the part that changed when
-    the turn named only part of the old one ("4417 2209, not 2290" changes "2290")."""
+    the turn named only part of the old one ("4417 2209, not 2290" changes "2290"), with
+    the old one's label when it had one and the new one has none."""
     if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
         return " ".join(new.text.split()[-len(old_text.split()) :])
+    if old.value.kind == "code" and old.value.unit and new.kind == "number":
+        label = old.value.text[: len(old.value.unit)]  # "PIN 4471" to 4417 is "PIN 4417"
+        return f"{label} {new.text}"
     return new.text
 
 

@@ -243,9 +243,9 @@ def _labelled(text: str, match: re.Match[str]) -> bool:
 
 
 def _unit(word: str) -> bool:
-    """Whether a word after a figure can be its unit: not a function word, and not a verb's
-    participle ("#4521 approved", "3 running")."""
-    return word not in _UNIT_STOP and not (len(word) > 4 and word.endswith(("ed", "ing")))
+    """Whether a word after a figure can be its unit: not a function word, a verb's
+    participle ("#4521 approved", "3 running") or an adverb ("4417 actually")."""
+    return word not in _UNIT_STOP and not (len(word) > 4 and word.endswith(("ed", "ing", "ly")))
 
 
 def _unit_word(quantity: str) -> str:
