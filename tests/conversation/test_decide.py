@@ -200,6 +200,11 @@ REPLACEMENTS = [
      {("ana@oldmail.net", "ana.k@fieldco.io")}),
     ("The 617-555-0100 line is disconnected, try 617-555-0166.",
      [fact("Office line 617-555-0100", "office")], {("617-555-0100", "617-555-0166")}),
+    # a count given with its unit, for a bare count its words name
+    ("Drop it to 100 chairs.", [fact("Chairs: 120", "chairs")], {("120", "100")}),
+    ("We now need 14 tables.", [fact("Tables needed: 12", "tables")], {("12", "14")}),
+    ("Bump the order to 30 boxes.", [fact("Boxes on order: 24", "boxes")],
+     {("24", "30")}),
     # a labelled code keeps its label when the new figure comes bare
     ("It's 4417 actually, I swapped the digits.", [fact("Locker PIN 4471", "locker")],
      {("PIN 4471", "PIN 4417")}),

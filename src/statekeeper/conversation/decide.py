@@ -237,7 +237,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
-                and (compatible(k.value, new) or _named_old(contrasts.get(new.key), k))
+                and (_of_a_kind(k, new) or _named_old(contrasts.get(new.key), k))
                 and _bound(k.source.text, k.value) == bound
             ]
             alone = len(_peers(new, candidates)) == 1
@@ -361,10 +361,19 @@ def label_before(text: str, value: TypedValue) -> str:
     return ""
 
 
+def _of_a_kind(old: Known, new: TypedValue) -> bool:
+    """Whether `new` could be a new value of what `old` is a value of: by their types, or
+    a count given with its unit for a bare count its words name ("Chairs: 120" and "100
+    chairs")."""
+    if compatible(old.value, new):
+        return True
+    return old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor
+
+
 def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
     """The known values `new` could be a new value of by its type alone; for a labelled
     code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
-    peers = [c for c in candidates if compatible(c.value, new)]
+    peers = [c for c in candidates if _of_a_kind(c, new)]
     labelled = [c for c in peers if new.unit and c.value.unit == new.unit]
     return labelled or peers
 
@@ -415,6 +424,9 @@ def _score(
     elif old.value.kind == "quantity" == new.kind:
         score += 1  # counted in the same unit
         reasons.append("the same unit")
+    elif old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor:
+        score += 2  # "Chairs: 120", then "100 chairs"
+        reasons.append("its unit named")
     if alone:  # the only known value of its kind
         score += 1
     if old.source.fact_id is None and not (variant or shared):
@@ -529,6 +541,8 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     the old one's label when it had one and the new one has none."""
     if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
         return " ".join(new.text.split()[-len(old_text.split()) :])
+    if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
+        return re.sub(r"^([\d,.]+(?:\s?[-–]\s?[\d.]+)?).*$", r"\1", new.text)
     if old.value.kind == "code" and old.value.unit and new.kind == "number":
         label = old.value.text[: len(old.value.unit)]  # "PIN 4471" to 4417 is "PIN 4417"
         return f"{label} {new.text}"
