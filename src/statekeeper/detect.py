@@ -186,14 +186,14 @@ def _internal_notes(session: Session, turn: Turn) -> list[Fact]:
 
 def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
     said = assertions.statements(turn.text)
-    if not said:
-        return []
+    if not turn.text.strip():
+        return []  # all of it was an internal note
     if turn.scope != Scope.GLOBAL:
-        claim = assertions.assertion_in(said)
+        claim = assertions.assertion_in(said) if said else None
         return _record(session, turn, claim) if claim else []
     live = session.related_facts(turn.text)
-    changed = _apply(session, turn, live, earlier)
-    if changed:
+    changed = _apply(session, turn, live, earlier)  # reads each clause for itself
+    if changed or not said:
         return changed
     claim = assertions.assertion_in(said)
     given = [

@@ -336,9 +336,29 @@ RETRACTIONS = [
      [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("pear tart", "-")}),
     ("Leave the satin bow off this time.",
      [said("Wrap it with: tissue paper, a satin bow, and a gift tag.")], {("a satin bow", "-")}),
+    # "not bother with", "no need for"
+    ("Let's not bother with the photo booth.",
+     [fact("Party extras: photo booth, taco truck, string lights", "extras")],
+     {("photo booth", "-")}),
+    ("No need for the shuttle, we'll drive.",
+     [fact("Airport shuttle: 2 seats, 6am", "shuttle_booking")],
+     {("Airport shuttle: 2 seats, 6am", "-")}),
+    # a reason set in the past leaves the retraction in force
+    ("Skip the pear tart, nobody touched it last week.",
+     [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("pear tart", "-")}),
+    ("Drop the kayak rental, it rained the whole time last year.",
+     [fact("Trip add-ons: kayak rental, bike tour, wine tasting", "addons")],
+     {("kayak rental", "-")}),
+    # the item named by a word of its slot ("reservation" for a booking)
+    ("Cancel the Lumen reservation, we're eating in.",
+     [fact("Table for 6 at Lumen, 7:30pm Friday", "booking")],
+     {("Table for 6 at Lumen, 7:30pm Friday", "-")}),
 ]
 
 NO_RETRACTION = [
+    # a removal told as a story of the past
+    ("Last year we dropped the pear tart.",
+     [said("Tonight: clam chowder, roast chicken, and pear tart.")]),
     # "no" that takes nothing of a list back
     ("No problem, the taco truck can park out back.",
      [fact("Party extras: photo booth, taco truck, string lights", "extras")]),

@@ -46,6 +46,12 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         # a question asked on a condition, answered no in the same turn
         ("He asked, if the van is late, do we pay the $60 wait fee? I told him no.",
          [], {("$60", 0)}),
+        # a choice imagined on a condition, then refused
+        ("No, we keep the Elm room.",
+         ["Thinking aloud: if we went with the Birch Suite we'd seat 90."],
+         {("Birch Suite", 1), ("90", 1)}),
+        ("Nah, stick with the blue van.",
+         ["If we switched to the 15-seat bus, it's $420 more."], {("15-seat", 1), ("$420", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],

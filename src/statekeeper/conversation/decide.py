@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
+from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
 
@@ -577,11 +578,13 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
     vague = table("vague_items")
     out: list[Retract] = []
     for sentence in said:
-        if not sentence.reports:
+        if not (sentence.reports or sentence.past and _told_now(sentence)):
             continue
         for match in pattern.finditer(sentence.text):
             if _PASSIVE.search(sentence.text, 0, match.start()):
                 continue  # "it is cancelled due to the budget": what follows is no object
+            if not sentence.reports and narrates(_clause_at(sentence, match.start())):
+                continue  # the story's own clause: "last year we dropped the brunch"
             words = match.group("obj") or match.group("held") or match.group("taken")
             wanted = _item_terms(vague.sub(" ", words.lower()))
             if not wanted:
@@ -593,7 +596,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
                 wordings = (
-                    (*_wordings(wanted, open_items), _undetermined(words))
+                    tuple(dict.fromkeys([*_wordings(wanted, open_items), _undetermined(words)]))
                     if source.fact_id is None
                     else ()
                 )
@@ -632,7 +635,7 @@ def _undetermined(phrase: str) -> str:
     return " ".join(words)
 
 
-_BARE_NO = re.compile(r"no\b", re.I)
+_BARE_NO = re.compile(r"no\b(?!\s+need)", re.I)
 _ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrapped)\b", re.I)
 # A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|got|gets|get)\s+$", re.I)
@@ -670,6 +673,36 @@ def _item_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in topic_terms(text) if not t.lstrip("#").isdigit()) | numbers
 
 
+def _told_now(sentence: Sentence) -> bool:
+    """Whether a sentence set in the past only by a clause of its reasons still says
+    something of now: "skip the churros, nobody ate them last time"."""
+    return not (
+        sentence.question
+        or sentence.conditional
+        or sentence.hypothetical
+        or sentence.third_party
+        or sentence.scheduled
+    )
+
+
+def _clause_at(sentence: Sentence, offset: int) -> str:
+    return next((sentence.text[a:b] for a, b in sentence.clauses() if a <= offset < b), "")
+
+
+def _covers(wanted: frozenset[str], terms: frozenset[str]) -> bool:
+    """Whether every wanted word is among the terms, itself or by a word of its slot ("the
+    reservation" names a fact keyed "booking")."""
+    slots = with_slots(terms)
+    return all(w in terms or with_slots(frozenset({w})) - {w} & slots for w in wanted)
+
+
+def _names_fact(wanted: frozenset[str], key_terms: frozenset[str], text: str) -> bool:
+    """Whether the wanted words name a whole fact: its key by a word of its slot, and the
+    rest from its text ("the Lumen reservation" for a booking at Lumen)."""
+    keyed = {w for w in wanted if with_slots(frozenset({w})) - {w} & with_slots(key_terms)}
+    return bool(keyed) and wanted - keyed <= _item_terms(text)
+
+
 def _item_holding(
     wanted: frozenset[str], sources: Sequence[Source]
 ) -> tuple[Source, str, bool] | None:
@@ -682,10 +715,12 @@ def _item_holding(
     )
     for source in [*facts, *turns]:
         key_terms = _item_terms(source.key.replace("_", " ")) if source.key else frozenset()
-        if source.fact_id is not None and wanted <= key_terms:
+        if source.fact_id is not None and (
+            _covers(wanted, key_terms) or _names_fact(wanted, key_terms, source.text)
+        ):
             return source, source.text, True
         items = [i.strip(" .!") for i in _ITEM_SPLIT.split(source.text)]
-        holding = [i for i in items if i and wanted <= _item_terms(i) | key_terms]
+        holding = [i for i in items if i and _covers(wanted, _item_terms(i) | key_terms)]
         if len(holding) == 1:
             item = holding[0]
             if source.fact_id is None and not _listed(item, items):
