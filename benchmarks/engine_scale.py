@@ -7,7 +7,11 @@ and a quarter of them are superseded. Ingestion goes through `Session.write_many
 batches. A freshly opened engine then times its first context on its own (that one loads
 the view's facts into memory, as in a new process), and latency is measured on
 `Session.context(query, budget=8000)` for varied queries after it, then that of single
-`Session.write` calls. Run by hand; not part of the test suite.
+`Session.write` calls, then that of a context right after each of a few writes (a new
+revision: what an agent's loop pays). A new process times the first context over the same
+store (`cold s`), and another starts a new conversation on it: importing the package,
+opening the store, a new user's first write, first observed turn and first context.
+Run by hand; not part of the test suite.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -85,6 +91,59 @@ def first_context(url: str, user: Principal) -> tuple[Engine, float]:
     return engine, time.perf_counter() - started
 
 
+COLD = """
+import sys, time
+from statekeeper import Engine, Principal
+engine = Engine.open(sys.argv[1])
+started = time.perf_counter()
+engine.session(Principal(org=sys.argv[2], user="alice")).context("What changed today?", budget=8000)
+print(time.perf_counter() - started)
+"""
+
+NEW_CONVERSATION = """
+import sys, time
+started = time.perf_counter()
+from statekeeper import Engine, Principal
+imported = time.perf_counter()
+engine = Engine.open(sys.argv[1])
+opened = time.perf_counter()
+session = engine.session(Principal(org=sys.argv[2], user="newcomer"))
+session.write("meeting", "The kickoff meeting is on Friday at 10am")
+written = time.perf_counter()
+session.observe("newcomer", "Actually, move the kickoff meeting to Monday at 9am.")
+observed = time.perf_counter()
+session.context("When is the kickoff meeting?", budget=8000)
+done = time.perf_counter()
+marks = [started, imported, opened, written, observed, done]
+print(" ".join(f"{b - a:.4f}" for a, b in zip(marks, marks[1:])))
+"""
+
+
+def in_new_process(script: str, url: str, org: str) -> list[float]:
+    """Seconds a script reports, run in a fresh Python process on the store."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, url, org], capture_output=True, text=True, check=True
+    )
+    return [float(x) for x in done.stdout.split()]
+
+
+def measure_write_then_context(
+    engine: Engine, user: Principal, pairs: int, rng: random.Random
+) -> list[float]:
+    """A single write and then a context, as an agent's loop goes: each context comes at a
+    new revision. The context's latency."""
+    session = engine.session(user)
+    latencies = []
+    for n in range(pairs):
+        domain = rng.choice(list(DOMAINS))
+        session.write(f"{domain}_loop_{n}", fact_value(rng, domain, n))
+        query = f"What is the {rng.choice(DOMAINS[domain])} status for {rng.choice(NAMES)}?"
+        started = time.perf_counter()
+        session.context(query, budget=8000)
+        latencies.append(time.perf_counter() - started)
+    return sorted(latencies)
+
+
 def measure(engine: Engine, user: Principal, queries: int, rng: random.Random) -> list[float]:
     session = engine.session(user)
     latencies = []
@@ -116,28 +175,43 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--url", help="a store URL; default: a fresh SQLite file per size")
+    parser.add_argument(
+        "--after-writes", type=int, default=20, help="write-then-context pairs to time"
+    )
     args = parser.parse_args()
     print(f"machine: a 10-million-step Python loop takes {python_loop_seconds():.2f} s")
     print(
-        f"{'facts':>8} {'ingest s':>9} {'first s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}"
-        f" {'write p50 ms':>13}"
+        f"{'facts':>8} {'ingest s':>9} {'first s':>8} {'cold s':>7} {'p50 ms':>7} {'p95 ms':>7}"
+        f" {'p99 ms':>7} {'write p50 ms':>13} {'after write p50 ms':>19}"
     )
+    conversations = []
     for size in args.sizes:
         rng = random.Random(size)
         with tempfile.TemporaryDirectory() as folder:
             url = args.url or str(Path(folder) / "state.db")
             engine, user, ingest = build(url, size, rng)
             engine.close()
+            [cold] = in_new_process(COLD, url, user.org)
+            conversations.append((size, in_new_process(NEW_CONVERSATION, url, user.org)))
             engine, first = first_context(url, user)
             latencies = measure(engine, user, args.queries, rng)
             writes = measure_writes(engine, user, 100, rng)
+            after = measure_write_then_context(engine, user, args.after_writes, rng)
             engine.close()
 
         print(
-            f"{size:>8} {ingest:>9.2f} {first:>8.2f} {1000 * statistics.median(latencies):>7.1f} "
-            f"{percentile(latencies, 0.95):>7.1f} {percentile(latencies, 0.99):>7.1f}"
+            f"{size:>8} {ingest:>9.2f} {first:>8.2f} {cold:>7.2f}"
+            f" {1000 * statistics.median(latencies):>7.1f}"
+            f" {percentile(latencies, 0.95):>7.1f} {percentile(latencies, 0.99):>7.1f}"
             f" {1000 * statistics.median(writes):>13.1f}"
+            f" {1000 * statistics.median(after) if after else float('nan'):>19.1f}"
         )
+    print("a new conversation in a new process, ms:")
+    print(f"{'facts':>8} {'import':>7} {'open':>6} {'write':>6} {'observe':>8} {'context':>8}")
+    for size, steps in conversations:
+        widths = (7, 6, 6, 8, 8)
+        cells = " ".join(f"{1000 * x:>{w}.1f}" for x, w in zip(steps, widths, strict=True))
+        print(f"{size:>8} {cells}")
 
 
 def python_loop_seconds() -> float:

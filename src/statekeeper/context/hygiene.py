@@ -60,6 +60,7 @@ def value_parts(text: str) -> frozenset[str]:
 _CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "number", "address", "date"})
 
 
+@lru_cache(maxsize=65536)
 def typed_parts(text: str) -> frozenset[str]:
     """The typed values of a text that other texts quote on their own: a phone number, a
     code, a figure with its unit, and the figure alone when it has three digits or more
@@ -235,7 +236,14 @@ def contains_phrase(text: str, phrase: str) -> bool:
     """Whether a normalized phrase occurs in a normalized text on word boundaries."""
     if phrase not in text:  # the cheap test first; the boundaries only when it might match
         return False
-    return re.search(rf"(?<![\w$€£¥]){re.escape(phrase)}(?![\w%])", text) is not None
+    return _whole_phrase(phrase).search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def _whole_phrase(phrase: str) -> re.Pattern[str]:
+    """A phrase on word boundaries, compiled once: a store's dead values are tens of
+    thousands of phrases, far more than the `re` module's own cache keeps."""
+    return re.compile(rf"(?<![\w$€£¥]){re.escape(phrase)}(?![\w%])")
 
 
 def _phrase_worthy(phrase: str) -> bool:

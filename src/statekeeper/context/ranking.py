@@ -99,6 +99,10 @@ class Bm25Index:
                     del self._weights[term]
                     self._ranked.pop(term, None)
 
+    def terms_of(self, doc: int) -> tuple[str, ...]:
+        """A document's distinct terms; none for a document not held."""
+        return self._terms.get(doc, ())
+
     def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
         """The documents holding the rarest of these terms (every document that holds them
         all is among them); None when there are no terms to go by."""

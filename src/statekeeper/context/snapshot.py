@@ -14,7 +14,7 @@ import heapq
 import threading
 from bisect import bisect_left, insort
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection, Iterator, Set
+from collections.abc import Callable, Collection, Iterable, Iterator, Set
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
@@ -26,6 +26,9 @@ from statekeeper.model import Fact, Scope
 from statekeeper.store.base import Stamped, UnitOfWork, View
 
 T = TypeVar("T")
+# Past this many changed facts, a sync forgets every kept phrase answer instead of sorting
+# out which still hold.
+_PHRASE_CHANGES = 1000
 
 
 class Snapshot:
@@ -58,6 +61,12 @@ class Snapshot:
         self.parts: Counter[str] = Counter()
         self.index = Bm25Index()
         self._memo: dict[Any, Any] = {}
+        # Whether some live fact asserts a phrase, kept across revisions and filed under the
+        # phrase's index terms: a fact that comes or goes drops the phrases filed under its
+        # own terms (only facts holding one of them are ever tested), and those of no term.
+        self._asserted_phrases: dict[str, bool] = {}
+        self._phrases_by_term: dict[str, set[str]] = {}
+        self._termless_phrases: set[str] = set()
 
     def sync(self, uow: UnitOfWork) -> None:
         """Catch up with the store. The revision is read before the changed rows, so rows
@@ -71,6 +80,8 @@ class Snapshot:
             return
         changed = uow.changed_since(self.view, self.revision)
         loading = self.revision < 0
+        if len(changed) > _PHRASE_CHANGES:
+            self._forget_all_phrases()  # cheaper to look them up again than to sort out
         for stamped in changed:
             self._apply(stamped, loading)
         if loading:
@@ -95,6 +106,7 @@ class Snapshot:
             whole, parts = self.asserted.pop(fact.id)
             self.wholes.subtract([whole])
             self.parts.subtract(parts)
+            self._forget_phrases(self.index.terms_of(stamped.seq))
         self.index.remove(stamped.seq)
         self.seq[fact.id] = stamped.seq
         self.by_seq[stamped.seq] = fact.id
@@ -122,6 +134,8 @@ class Snapshot:
         self.parts.update(parts)
         body = " ".join(p for p in (fact.key.replace("_", " "), fact.text, fact.entity) if p)
         self.index.add(stamped.seq, body)
+        if not loading:
+            self._forget_phrases(self.index.terms_of(stamped.seq))
 
     def memo(self, key: Any, build: Callable[[], T]) -> T:
         """A value computed at most once per revision."""
@@ -158,13 +172,52 @@ class Snapshot:
         """What the live facts assert, less those in `unseen` (facts a reader may not see)."""
         wholes = Counter(self.asserted[i][0] for i in unseen)
         parts = Counter(p for i in unseen for p in self.asserted[i][1])
-        return LiveValues(
-            _Remaining(self.wholes, wholes),
-            _Remaining(self.parts, parts),
-            lambda phrase: self._asserts(phrase, unseen),
-        )
+        asked: dict[str, bool] = {}  # many dead texts share a phrase: each is looked up once
+
+        def contains(phrase: str) -> bool:
+            found = asked.get(phrase)
+            if found is None:
+                found = asked[phrase] = self._asserts(phrase, unseen)
+            return found
+
+        return LiveValues(_Remaining(self.wholes, wholes), _Remaining(self.parts, parts), contains)
+
+    def _forget_phrases(self, terms: Iterable[str]) -> None:
+        """A live fact holding these index terms came or went: what is known of the phrases
+        filed under them, or under none, no longer holds."""
+        kept = self._asserted_phrases
+        if not kept:
+            return
+        for term in terms:
+            for phrase in self._phrases_by_term.pop(term, ()):
+                kept.pop(phrase, None)
+        for phrase in self._termless_phrases:
+            kept.pop(phrase, None)
+        self._termless_phrases.clear()
+
+    def _forget_all_phrases(self) -> None:
+        self._asserted_phrases.clear()
+        self._phrases_by_term.clear()
+        self._termless_phrases.clear()
 
     def _asserts(self, phrase: str, unseen: Collection[str]) -> bool:
+        """Whether a live fact outside `unseen` asserts the phrase. The answer for every
+        reader (no fact unseen) is kept across revisions; a phrase no live fact asserts is
+        asserted by none outside `unseen` either."""
+        kept = self._asserted_phrases.get(phrase)
+        if kept is False or (kept is not None and not unseen):
+            return kept
+        if not unseen:
+            kept = self._asserted_phrases[phrase] = self._asserted_by(phrase, ())
+            terms = index_terms(phrase)
+            for term in terms:
+                self._phrases_by_term.setdefault(term, set()).add(phrase)
+            if not terms:
+                self._termless_phrases.add(phrase)
+            return kept
+        return self._asserted_by(phrase, unseen)
+
+    def _asserted_by(self, phrase: str, unseen: Collection[str]) -> bool:
         """Whether a live fact outside `unseen` asserts the phrase. The facts indexed under
         the phrase's rarest word are the only ones that can."""
         docs = self.index.documents_with(index_terms(phrase))

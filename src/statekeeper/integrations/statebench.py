@@ -11,11 +11,8 @@ never sees those strings.
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
@@ -154,7 +151,6 @@ class StateKeeperStrategy:
     def __init__(self, token_budget: int = 8000, url: str | None = None) -> None:
         self.token_budget = token_budget
         self.url = url
-        self._tmp: Path | None = None
         self._engine: Engine | None = None
         self._session: Session | None = None
         self._now = datetime(2000, 1, 1)
@@ -169,13 +165,8 @@ class StateKeeperStrategy:
         """Start a new timeline: a fresh organization partition of one store kept for the
         run, so no timeline can see another's state."""
         if self._engine is None:
-            if self.url is None:
-                self._tmp = Path(tempfile.mkdtemp(prefix="statekeeper-bench-"))
-                target = str(self._tmp / "state.db")
-            else:
-                target = self.url
             self._engine = Engine.open(
-                target,
+                self.url or ":memory:",  # a replay keeps nothing: its store lives in memory
                 clock=lambda: self._now,
                 ladder=LADDER,
                 settings=Settings(budget=self.token_budget, recent_turns=10),
@@ -240,9 +231,6 @@ class StateKeeperStrategy:
         if self._engine is not None:
             self._engine.close()
             self._engine = None
-        if self._tmp is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
-            self._tmp = None
 
     # -- events -------------------------------------------------------------------------
 

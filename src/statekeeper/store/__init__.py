@@ -11,9 +11,13 @@ from statekeeper.errors import StoreError
 from statekeeper.store.base import Store, UnitOfWork, View
 from statekeeper.store.sql import store_errors
 
+# Where a SQLite database lives in the process's memory only, gone when the store closes.
+MEMORY = (":memory:", "sqlite://", "sqlite:///:memory:")
+
 
 def open_store(target: str | Path, synchronous: str = "NORMAL") -> Store:
-    """Open a store from a file path, a `sqlite:///` URL or a `postgresql://` URL.
+    """Open a store from a file path, a `sqlite:///` URL or a `postgresql://` URL, or an
+    in-memory one from ":memory:" or "sqlite://" (for tests and short-lived agents).
     `synchronous` is SQLite's: NORMAL survives a killed process, FULL a power cut too."""
     if not isinstance(target, (str, Path)):
         raise StoreError(f"a store location is a path or a URL, not {type(target).__name__}")
@@ -32,6 +36,9 @@ def open_store(target: str | Path, synchronous: str = "NORMAL") -> Store:
             return PostgresStore(url)
     from statekeeper.store.sqlite import SqliteStore
 
+    if isinstance(target, str) and url in MEMORY:
+        with store_errors("opening an in-memory store"):
+            return SqliteStore("sqlite://", synchronous, memory=True)
     if not url.startswith("sqlite:"):
         if "://" in url:
             raise StoreError(f"unsupported store URL scheme in {shown!r}")

@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from statekeeper.model import Fact
 from statekeeper.store import vectors
 from statekeeper.store.base import ArchivedTurn, Erasure, SaidTurn, View
-from statekeeper.store.migrate import upgrade
+from statekeeper.store.migrate import is_current, upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
 APP_ROLE = "statekeeper_app"
@@ -162,8 +162,9 @@ class PostgresStore(SqlStore):
         self._analyzed_rows = 0  # fact rows this store had written when it last analyzed
         self._unanalyzed = 0  # fact rows it has written since
         with engine.begin() as conn:
-            conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
-            upgrade(conn)
+            if not is_current(conn):  # one query when the schema is up to date
+                conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
+                upgrade(conn)
             _warn_if_unbound(conn)
 
     def _bind(self, conn: Connection, org: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 from itertools import chain
@@ -11,10 +12,11 @@ from typing import Any, cast
 
 from sqlalchemy import DateTime, Table, bindparam, create_engine, event, text
 from sqlalchemy.engine import Connection, RowMapping
+from sqlalchemy.pool import StaticPool
 
 from statekeeper.model import Fact
 from statekeeper.store.base import ArchivedTurn, View, chunks
-from statekeeper.store.migrate import upgrade
+from statekeeper.store.migrate import is_current, upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, org_token
 
 # How long a writer waits for another's lock before the write fails with StoreError.
@@ -173,20 +175,52 @@ class SqliteUnitOfWork(SqlUnitOfWork):
         return sorted(rows, key=lambda r: order[r["rowid"]]), len(hits) == limit
 
 
+# An empty database at the newest schema, copied into every in-memory store after the first
+# of a process: a test or a short-lived agent opening one pays no migration.
+_template: sqlite3.Connection | None = None
+_template_lock = threading.Lock()
+
+
+def _keep_template(migrated: sqlite3.Connection) -> None:
+    global _template
+    with _template_lock:
+        if _template is None:
+            kept = sqlite3.connect(":memory:", check_same_thread=False)
+            migrated.backup(kept)
+            _template = kept
+
+
+def _from_template(fresh: sqlite3.Connection) -> None:
+    """Copy the migrated empty schema into a new in-memory database, if one is kept."""
+    with _template_lock:
+        if _template is not None:
+            _template.backup(fresh)
+
+
 class SqliteStore(SqlStore):
     dialect = "sqlite"
     unit_of_work = SqliteUnitOfWork
 
-    def __init__(self, url: str, synchronous: str = "NORMAL") -> None:
+    def __init__(self, url: str, synchronous: str = "NORMAL", memory: bool = False) -> None:
         """`synchronous` NORMAL (the default) loses no committed write when the process is
         killed, only the last ones on a power cut, at a fraction of FULL's cost per write;
-        FULL syncs every commit to the disk."""
-        engine = create_engine(
-            url, connect_args={"isolation_level": None, "timeout": LOCK_TIMEOUT}
-        )
+        FULL syncs every commit to the disk. With `memory`, the database lives in this
+        process's memory and goes with the store: one connection, shared by every thread,
+        each unit of work holding it in turn."""
+        options: dict[str, Any] = {"isolation_level": None, "timeout": LOCK_TIMEOUT}
+        if memory:
+            engine = create_engine(
+                "sqlite://",
+                connect_args={**options, "check_same_thread": False},
+                poolclass=StaticPool,
+            )
+        else:
+            engine = create_engine(url, connect_args=options)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            if memory:
+                _from_template(dbapi_connection)
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
@@ -216,10 +250,17 @@ class SqliteStore(SqlStore):
             driver.execute(statement)
 
         super().__init__(engine)
+        if memory:
+            self.serial = threading.RLock()
         with engine.connect() as conn:
-            conn.info["write"] = True
-            with conn.begin():
-                upgrade(conn)
+            with conn.begin():  # a store already up to date takes no lock and no Alembic
+                current = is_current(conn)
+            if not current:
+                conn.info["write"] = True
+                with conn.begin():
+                    upgrade(conn)
+                if memory:
+                    _keep_template(cast(sqlite3.Connection, conn.connection.dbapi_connection))
 
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.info["write"] = True
@@ -228,7 +269,7 @@ class SqliteStore(SqlStore):
     def _after_erase(self) -> None:
         """Rebuild the full-text indexes' segments, which keep deleted words until merged,
         and empty the write-ahead log of the pages the erasure changed."""
-        with self.engine.connect() as conn:
+        with self.serial, self.engine.connect() as conn:
             driver = cast(sqlite3.Connection, conn.connection.dbapi_connection)
             for index in ("facts_fts", "transcript_fts"):
                 driver.execute(f"INSERT INTO {index}({index}) VALUES ('optimize')")
