@@ -19,7 +19,8 @@ test: $(STAMP)
 	STATEKEEPER_TEST_BACKEND=postgres $(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/statekeeper bench statebench --data ../shared/statebench/dev.jsonl
+	$(BIN)/statekeeper bench statebench --data src/statekeeper/bench/samples/timelines.jsonl \
+		--strategy statekeeper --strategy transcript_replay --strategy latest_wins
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

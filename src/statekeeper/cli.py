@@ -20,6 +20,7 @@ from rich.progress import (
 )
 
 from statekeeper.bench.dataset import DatasetError, load
+from statekeeper.commands import COMMANDS
 from statekeeper.errors import StatekeeperError
 
 if TYPE_CHECKING:
@@ -64,8 +65,13 @@ def _answer_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 @click.group()
+@click.version_option(package_name="statekeeper", prog_name="statekeeper")
 def main() -> None:
     """statekeeper: correct memory for LLM agents."""
+
+
+for _command in COMMANDS:
+    main.add_command(_command)
 
 
 @main.command()
@@ -204,7 +210,7 @@ def statebench(
     download: bool,
     details: Path | None,
 ) -> None:
-    """Replay StateBench timelines and score each strategy's contexts (CONFORMANCE.md)."""
+    """Replay StateBench timelines and score each strategy's contexts (docs/conformance.md)."""
     from statekeeper.bench.report import print_report
     from statekeeper.bench.run import run_strategy
     from statekeeper.bench.strategies import StrategyUnavailableError

@@ -1,5 +1,5 @@
 """Conformance replay: run memory strategies over StateBench timelines and score them.
 
-The metrics are the ones `CONFORMANCE.md` defines, so that numbers from this package can be
+The metrics are the ones `docs/conformance.md` defines, so that numbers from this package can be
 compared with any other engine's on the same data.
 """

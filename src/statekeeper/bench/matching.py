@@ -1,4 +1,4 @@
-"""Phrase matching for ground-truth phrases, as CONFORMANCE.md defines it.
+"""Phrase matching for ground-truth phrases, as docs/conformance.md defines it.
 
 Plain substring search scores `$45` inside `$450` and `by` inside `nearby`; a plain `\\b`
 on both ends breaks on phrases that start or end with a symbol (`$45`, `10%`). So each edge

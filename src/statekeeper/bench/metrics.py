@@ -1,4 +1,4 @@
-"""Engine-level and response-level metrics, exactly as CONFORMANCE.md defines them.
+"""Engine-level and response-level metrics, exactly as docs/conformance.md defines them.
 
 Scores are kept per query and summed into ratios of totals (not means of ratios), so a
 track's numbers and the overall numbers are computed the same way from the same counts.
