@@ -17,6 +17,8 @@ from statekeeper.errors import (
     StoreError,
     UnknownFactError,
 )
+from statekeeper.knowledge import Document, PermissionChecker, UnknownDocumentError
+from statekeeper.memory import Memory
 from statekeeper.model import (
     ACT_FOR_OTHERS,
     INTERNAL,
@@ -49,6 +51,7 @@ __all__ = [
     "ConstraintType",
     "Context",
     "CycleError",
+    "Document",
     "DuplicateFactError",
     "EmbeddingError",
     "EmbeddingsUnavailableError",
@@ -57,8 +60,10 @@ __all__ = [
     "Fact",
     "IdentityRole",
     "InvalidInputError",
+    "Memory",
     "MemoryType",
     "Omission",
+    "PermissionChecker",
     "PersistentFact",
     "Principal",
     "PrincipalError",
@@ -70,6 +75,7 @@ __all__ = [
     "StatekeeperError",
     "StoreError",
     "Turn",
+    "UnknownDocumentError",
     "UnknownFactError",
     "WorkingSetItem",
 ]

@@ -24,6 +24,8 @@ from pydantic import JsonValue
 
 from statekeeper.engine import Engine, Session
 from statekeeper.errors import InvalidInputError
+from statekeeper.knowledge import Document
+from statekeeper.memory import Memory
 from statekeeper.model import Context, Fact, Principal, Turn, WorkingSetItem
 from statekeeper.store.base import Erasure
 
@@ -55,6 +57,29 @@ class AsyncSession:
 
     async def forget(self, ref: str) -> None:
         await asyncio.to_thread(self.sync.forget, ref)
+
+    async def memories(self) -> list[Memory]:
+        return await asyncio.to_thread(self.sync.memories)
+
+    async def delete_memory(self, fact_id: str) -> None:
+        await asyncio.to_thread(self.sync.delete_memory, fact_id)
+
+    async def add_document(
+        self,
+        doc_id: str,
+        text: str,
+        *,
+        source: str | None = None,
+        acl: Iterable[str] | None = None,
+    ) -> Document:
+        """`Session.add_document`: the same arguments."""
+        return await asyncio.to_thread(self.sync.add_document, doc_id, text, source=source, acl=acl)
+
+    async def documents(self) -> list[Document]:
+        return await asyncio.to_thread(self.sync.documents)
+
+    async def remove_document(self, doc_id: str) -> Document:
+        return await asyncio.to_thread(self.sync.remove_document, doc_id)
 
     async def get(self, ref: str) -> Fact:
         return await asyncio.to_thread(self.sync.get, ref)

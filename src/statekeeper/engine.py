@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -28,7 +28,7 @@ from statekeeper.arguments import (
     WriteArguments,
 )
 from statekeeper.context.assemble import Layers, assemble
-from statekeeper.context.gather import Where, gather, in_scope
+from statekeeper.context.gather import Where, cleaner, gather, in_scope
 from statekeeper.context.hygiene import identifying_parts
 from statekeeper.context.snapshot import Snapshot, Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
@@ -45,6 +45,9 @@ from statekeeper.facts.chain import WriteResult, commit_fact, new_fact_id
 from statekeeper.facts.classify import classify_memory, detect_constraint
 from statekeeper.facts.scope import infer_scope
 from statekeeper.horizons import workspace_section
+from statekeeper.knowledge import Document, PermissionChecker
+from statekeeper.knowledge.access import Reader
+from statekeeper.memory import Memory
 from statekeeper.model import (
     ACT_FOR_OTHERS,
     ConstraintType,
@@ -63,9 +66,9 @@ from statekeeper.model import (
 from statekeeper.nlu.extract import Extractor
 from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
-from statekeeper.store.base import Erasure, SaidTurn, UnitOfWork, View
+from statekeeper.store.base import DocumentUnit, Erasure, SaidTurn, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
-from statekeeper.validation import Count, Name, Text, check, having
+from statekeeper.validation import Count, Id, Name, Text, check, having
 
 Clock = Callable[[], datetime]
 # The words of a turn or a new fact that find the facts it may be about: its rarest.
@@ -75,6 +78,9 @@ FORGOTTEN = "[forgotten]"
 WITHDRAWN = "turn withdrawn"  # why a fact from a turn taken back with pop_turn ended
 RECALL_TURN_TOKENS = 20  # a short turn's tokens, to size the transcript search
 RECALL_MAX = 400
+KNOWLEDGE_CHUNK_TOKENS = 150  # about a chunk's tokens, to size the document search
+KNOWLEDGE_MIN = 5
+KNOWLEDGE_MAX = 100
 
 
 def system_clock() -> datetime:
@@ -102,8 +108,13 @@ class Settings:
     # The most of a context's budget past turns recalled from the transcript may take,
     # from what facts and the working set leave; 0 turns recall off.
     recall_share: float = 1.0
+    # The most of a context's budget chunks of organizational documents may take, from what
+    # facts and the working set leave (before recalled turns); 0 leaves documents out.
+    knowledge_share: float = 0.3
 
     def __post_init__(self) -> None:
+        if not 0.0 <= self.knowledge_share <= 1.0:
+            raise InvalidInputError("knowledge_share", self.knowledge_share, "must be in [0, 1]")
         if not 0.0 < self.fact_share <= 1.0:
             raise InvalidInputError("fact_share", self.fact_share, "must be in (0, 1]")
         if not 0.0 <= self.recall_share <= 1.0:
@@ -123,6 +134,7 @@ class OpenArguments(Arguments):
     settings: InstanceOf[Settings] | None = None
     environment_provider: Callable[[datetime], Environment] | None = None
     extractor: Annotated[object, having("extract")] | None = None
+    permissions: Callable[..., Any] | None = None
 
 
 @dataclass
@@ -136,6 +148,9 @@ class Engine:
     extractor: Extractor | None = None  # None: the deterministic rules read conversation
     snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between reads
     similarity: Similarity | None = None  # facts found by meaning, with an embedder
+    # Who may read an organization's document, asked at query time for every candidate of
+    # every context and never cached; None: each document's own access list decides.
+    permissions: PermissionChecker | None = None
 
     @classmethod
     def open(
@@ -150,12 +165,16 @@ class Engine:
         extractor: Extractor | None = None,
         embedder: Embedder | None = None,
         synchronous: str = "NORMAL",
+        permissions: PermissionChecker | None = None,
     ) -> Engine:
         """Open (and create or migrate) a store by path or URL. With an `embedder`,
         contexts also take the facts nearest the query in meaning (PostgreSQL with
         pgvector only). `synchronous="FULL"` makes a SQLite store sync every commit to
         disk, so a power cut loses nothing; the default, NORMAL, loses nothing when the
-        process dies and costs a fraction per write."""
+        process dies and costs a fraction per write. `permissions`, a callable
+        `(principal, document) -> bool`, decides who may read the organization's documents,
+        asked at query time for every candidate document of every context; without it,
+        each document's own `acl` decides."""
         OpenArguments.check(
             {
                 "clock": clock,
@@ -164,6 +183,7 @@ class Engine:
                 "settings": settings,
                 "environment_provider": environment_provider,
                 "extractor": extractor,
+                "permissions": permissions,
             }
         )
         store = open_store(target, synchronous)
@@ -181,6 +201,7 @@ class Engine:
             environment_provider=environment_provider,
             extractor=extractor,
             similarity=similarity,
+            permissions=permissions,
         )
 
     def session(
@@ -487,6 +508,42 @@ class Session:
             uow.redact_turns(self.principal.user, parts, FORGOTTEN)
         if self.engine.similarity is not None:  # redacted turns lost their vectors
             self.engine.similarity.redacted(self.principal.org)
+
+    # -- the user's memory ----------------------------------------------------------------
+
+    def memories(self) -> list[Memory]:
+        """The live facts the engine holds about this session's user, newest first, each
+        with where it came from: read from one of their turns (with the turn, as the
+        transcript keeps it), promoted from one of their tasks, or written by the
+        application. Only the user's own memory: nothing shared, nothing of another user."""
+        from statekeeper.memory import own_memory, with_provenance
+
+        self.reconcile()  # what has expired is not held any more
+        with self.engine.store.read(self.principal.org) as uow:
+            held = [
+                f
+                for f in uow.valid_facts(self.view, edges=True)
+                if own_memory(f, self.principal) and self.engine.access.can_read(self.principal, f)
+            ]
+            return with_provenance(uow, self.principal.user, held)
+
+    def delete_memory(self, fact_id: str) -> None:
+        """Delete one of this user's memories, by fact id, as `forget` does: its content
+        leaves the facts, every turn that carried it and the recall index, and an audit
+        tombstone stays. UnknownFactError for a fact that is not this user's own memory
+        (shared knowledge, another user's memory) or is already deleted."""
+        from statekeeper.memory import own_memory
+
+        fact_id = check(Id, fact_id, "fact_id")
+        with self.engine.store.read(self.principal.org) as uow:
+            fact = uow.get_fact(fact_id)
+        if (
+            fact is None
+            or not own_memory(fact, self.principal)
+            or not self.engine.access.can_read(self.principal, fact)
+        ):
+            raise UnknownFactError(fact_id)
+        self.forget(fact.id)
 
     # -- reads --------------------------------------------------------------------------
 
@@ -928,9 +985,9 @@ class Session:
             if self.engine.similarity
             else Nearest()
         )
-        layers = self._gather(query, environment, now, True, similar, recall, external)
+        layers = self._gather(query, environment, now, True, similar, recall, external, budget)
         if layers is None:  # something had expired: it is gone now, gather again
-            layers = self._gather(query, environment, now, False, similar, recall, external)
+            layers = self._gather(query, environment, now, False, similar, recall, external, budget)
             assert layers is not None
         return assemble(
             layers,
@@ -939,6 +996,7 @@ class Session:
             settings.fact_share,
             settings.show_metadata,
             settings.recall_share,
+            settings.knowledge_share,
         )
 
     def _gather(
@@ -950,6 +1008,7 @@ class Session:
         similar: Nearest,
         recall: int = 0,
         external: bool = False,
+        budget: int = 0,
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
         has passed are expired first, and None returned, if there are any. `similar` holds
@@ -962,7 +1021,7 @@ class Session:
             items = uow.items(self.principal.user, self.where.task_id)
             due, stale = snapshot.due(now), _stale(items, now)
             if not expire or not (due or stale):
-                return gather(
+                layers = gather(
                     uow,
                     snapshot,
                     self.principal,
@@ -978,8 +1037,74 @@ class Session:
                     external,
                     similar.turns,
                 )
+                clean = cleaner(snapshot, self.principal, self.where, self.engine.access, external)
+                return self._with_knowledge(uow, layers, query, budget, clean)
         self._expire(due, stale, now)
         return None
+
+    def _with_knowledge(
+        self, uow: UnitOfWork, layers: Layers, query: str, budget: int, clean: Callable[[str], str]
+    ) -> Layers:
+        """The layers with the chunks of the organization's documents that match the query
+        and that this principal may read, asked now, for every candidate document."""
+        from statekeeper.knowledge.library import knowledge_lines, relevant_chunks
+
+        share = self.engine.settings.knowledge_share
+        if share <= 0 or not isinstance(uow, DocumentUnit):
+            return layers
+        limit = max(
+            KNOWLEDGE_MIN, min(KNOWLEDGE_MAX, int(budget * share) // KNOWLEDGE_CHUNK_TOKENS)
+        )
+        found = relevant_chunks(uow, self._reader(), query, limit, clean)
+        return replace(layers, knowledge=knowledge_lines(found)) if found else layers
+
+    # -- organizational knowledge -------------------------------------------------------
+
+    def _reader(self) -> Reader:
+        return Reader(self.principal, self.engine.access, self.engine.permissions)
+
+    def add_document(
+        self,
+        doc_id: str,
+        text: str,
+        *,
+        source: str | None = None,
+        acl: Iterable[str] | None = None,
+    ) -> Document:
+        """Store a document of the organization, chunked and indexed, so that contexts of
+        those who may read it retrieve its relevant chunks. `acl` says who may: entries
+        `user:<id>`, `authority:<rung>` (that rung or above) and `permission:<name>`; None
+        admits the whole organization. With a permission checker on the engine, the
+        checker alone decides, at query time. A document of the same id is replaced (if
+        this principal may read it; otherwise UnknownDocumentError)."""
+        from statekeeper.knowledge.access import parse_acl
+        from statekeeper.knowledge.library import DocumentText, store_document
+
+        doc_id = check(Id, doc_id, "doc_id")
+        text = check(DocumentText, text, "text")
+        if source is not None:
+            source = check(Name, source, "source")
+        entries = parse_acl(acl, self.engine.access)
+        with self.engine.store.write(self.principal.org) as uow:
+            return store_document(
+                uow, self._reader(), doc_id, text, source, entries, self.engine.now()
+            )
+
+    def documents(self) -> list[Document]:
+        """The organization's documents this principal may read, by id (asked now)."""
+        from statekeeper.knowledge.library import readable
+
+        with self.engine.store.read(self.principal.org) as uow:
+            return readable(uow, self._reader())
+
+    def remove_document(self, doc_id: str) -> Document:
+        """Remove a document, its chunks and their index entries; UnknownDocumentError for
+        one that does not exist or this principal may not read."""
+        from statekeeper.knowledge.library import drop_document
+
+        doc_id = check(Id, doc_id, "doc_id")
+        with self.engine.store.write(self.principal.org) as uow:
+            return drop_document(uow, self._reader(), doc_id)
 
 
 def _recall_limit(budget: int, share: float) -> int:

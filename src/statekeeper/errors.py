@@ -117,3 +117,29 @@ class EmbeddingsUnavailableError(StoreError):
         self.missing = missing
         self.remedy = remedy
         super().__init__(f"embeddings need {missing}; {remedy}")
+
+
+class InvalidKeyError(StatekeeperError):
+    """An API key that is missing, malformed, unknown or revoked. The message is the same
+    for each, so a caller learns nothing about which keys exist."""
+
+    def __init__(self) -> None:
+        super().__init__("a valid API key is required")
+
+
+class RoleError(StatekeeperError, PermissionError):
+    """An API key whose role does not allow the action (a user key writing shared
+    knowledge, a key that is not an administrator's managing keys)."""
+
+    def __init__(self, role: str, action: str) -> None:
+        self.role = role
+        self.action = action
+        super().__init__(f"a key with role {role!r} may not {action}")
+
+
+class UnknownKeyError(StatekeeperError, LookupError):
+    """An API key id that does not exist in this organization."""
+
+    def __init__(self, key_id: str) -> None:
+        self.key_id = key_id
+        super().__init__(f"no API key {key_id!r} in this organization")

@@ -25,28 +25,26 @@ from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from statekeeper import memory
+from statekeeper.access import AuthorityLadder
 from statekeeper.errors import (
-    DuplicateFactError,
     InvalidInputError,
     StatekeeperError,
     StoreError,
 )
 from statekeeper.model import (
     Fact,
-    MemoryType,
-    Scope,
-    Source,
-    SourceType,
+    Principal,
     value_text,
 )
 from statekeeper.store import Store, open_store
-from statekeeper.store.base import UnitOfWork, View
+from statekeeper.store.base import UnitOfWork
 from statekeeper.store.horizons import HorizonStore, TranscriptEntry
 from statekeeper.validation import Id, Json, Text, as_input_error, check
 
 DEFAULT_URL = "statekeeper.db"
 URL_VARIABLE = "STATEKEEPER_URL"
-COMPLETION_ORIGIN = "task_completion"
+COMPLETION_ORIGIN = memory.COMPLETION_ORIGIN
 
 
 class TaskNotFoundError(StatekeeperError, LookupError):
@@ -125,6 +123,8 @@ class State:
     # Where the state lives: the organization partition and the store (not in the spec).
     org: str = field(default="default", kw_only=True)
     store: Store | None = field(default=None, kw_only=True, repr=False, compare=False)
+    # The user's authority, which promotion on completion writes with (not in the spec).
+    authority: str = field(default="peer", kw_only=True)
     # The profile as last loaded or saved, so an unchanged profile is not written back
     # over another task's newer save.
     _profile_saved: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -137,9 +137,12 @@ class State:
         *,
         org: str = "default",
         store: Store | None = None,
+        authority: str = "peer",
     ) -> State:
-        """Load or create the profile, save a fresh workspace, start a fresh execution."""
-        return await asyncio.to_thread(cls._start, query, user_id, org, store)
+        """Load or create the profile, save a fresh workspace, start a fresh execution.
+        `authority` is the user's, which the task's facts are promoted with."""
+        state = await asyncio.to_thread(cls._start, query, user_id, org, store, authority)
+        return state
 
     @classmethod
     async def continue_task(
@@ -149,9 +152,10 @@ class State:
         *,
         org: str = "default",
         store: Store | None = None,
+        authority: str = "peer",
     ) -> State:
         """Load the profile and the task's saved workspace; the execution starts fresh."""
-        return await asyncio.to_thread(cls._continue, task_id, user_id, org, store)
+        return await asyncio.to_thread(cls._continue, task_id, user_id, org, store, authority)
 
     async def complete_task(self) -> None:
         """Save the profile, promote reusable facts, archive the rest, delete the workspace."""
@@ -160,12 +164,15 @@ class State:
     # -- blocking halves, run in a worker thread --------------------------------------
 
     @classmethod
-    def _start(cls, query: str, user_id: str, org: str, store: Store | None) -> State:
+    def _start(
+        cls, query: str, user_id: str, org: str, store: Store | None, authority: str = "peer"
+    ) -> State:
         check(Text, query, "query")
         check(Id, user_id, "user_id")
         check(Id, org, "org")
+        _check_authority(authority)
         store = store or default_store()
-        state = cls(query=query, user_id=user_id, org=org, store=store)
+        state = cls(query=query, user_id=user_id, org=org, store=store, authority=authority)
         workspace = Workspace(objective=query)
         now = _now()
         with store.write(org) as uow:
@@ -186,10 +193,13 @@ class State:
         return state
 
     @classmethod
-    def _continue(cls, task_id: str, user_id: str, org: str, store: Store | None) -> State:
+    def _continue(
+        cls, task_id: str, user_id: str, org: str, store: Store | None, authority: str = "peer"
+    ) -> State:
         check(Id, task_id, "task_id")
         check(Id, user_id, "user_id")
         check(Id, org, "org")
+        _check_authority(authority)
         store = store or default_store()
         with store.read(org) as uow:
             rows = HorizonStore(uow)
@@ -208,6 +218,7 @@ class State:
             execution=ExecutionState(),
             org=org,
             store=store,
+            authority=authority,
         )
         state._profile_saved = profile_to_json(profile)
         return state
@@ -216,15 +227,24 @@ class State:
         profile, workspace = _horizons(self)
         profile_data = profile_to_json(profile)
         workspace_to_json(workspace)  # validates before anything is written
+        principal = _check_authority(self.authority, self.org, self.user_id)
         now = _now()
-        with _store_of(self).write(self.org) as uow:
+        store = _store_of(self)
+        with store.write(self.org) as uow:
             rows = HorizonStore(uow)
             if rows.load_task_workspace(self.task_id, self.user_id) is None:
                 raise TaskNotFoundError(self.task_id, self.user_id, self.org)
             if profile_data != self._profile_saved:
                 rows.save_user_profile(self.user_id, profile_data, now)
-            promote_workspace(uow, self.org, self.user_id, self.task_id, workspace, now)
-            rows.archive(self.user_id, self.task_id, _leftovers(uow, rows, self, workspace, now))
+            _, refused = memory.promote(
+                uow, store, principal, self.task_id, _reusable(workspace), promoted_fact_id, now
+            )
+            left = _leftovers(uow, rows, self, workspace, now)
+            left += [
+                TranscriptEntry("workspace.fact", f"{key}: {value_text(value)}", now)
+                for key, value in refused
+            ]
+            rows.archive(self.user_id, self.task_id, left)
             rows.delete_task_workspace(self.task_id, self.user_id)
             uow.clear_task(self.user_id, self.task_id)
         self._profile_saved = profile_data
@@ -383,49 +403,43 @@ def insight_key(insight: str) -> str:
     return "insight." + hashlib.sha256(insight.encode()).hexdigest()[:12]
 
 
-def promote_workspace(
-    uow: UnitOfWork, org: str, user_id: str, task_id: str, workspace: Workspace, at: datetime
-) -> list[Fact]:
-    """Write the workspace's facts and insights as the user's global Persistent Facts.
+def _reusable(workspace: Workspace) -> list[tuple[str, Any]]:
+    """What a workspace promotes: its facts under their keys, its insights under theirs."""
+    return [*workspace.facts.items(), *((insight_key(i), i) for i in workspace.insights)]
 
-    A promoted value replaces the user's own unrestricted live fact of the same key (a
-    value already known is not written twice); anything held with authority or shared is
-    left to the engine's supersession rules.
+
+def promote_workspace(
+    uow: UnitOfWork,
+    org: str,
+    user_id: str,
+    task_id: str,
+    workspace: Workspace,
+    at: datetime,
+    *,
+    store: Store,
+    authority: str = "peer",
+) -> list[Fact]:
+    """Write the workspace's facts and insights as the user's global Persistent Facts,
+    through the commit path of every write (`Session.write`'s validation, authority and
+    temporal rules), inside the caller's transaction.
+
+    A promoted value replaces the user's live fact of the same key when the user's
+    authority may replace it (a value already known is not written twice); a key a higher
+    authority holds keeps its value, and the promoted value is left out (completion
+    archives it with the rest of the task).
     """
-    view = View(org=org, user=user_id)
-    reusable = [*workspace.facts.items(), *((insight_key(i), i) for i in workspace.insights)]
-    promoted: list[Fact] = []
-    for key, value in reusable:
-        heads = [
-            f
-            for f in uow.valid_heads(view, key)
-            if f.user == user_id
-            and f.memory_type is MemoryType.USER
-            and f.scope is Scope.GLOBAL
-            and not f.restricted
-            and f.source.authority is None
-        ]
-        if any(head.value == value for head in heads):
-            continue
-        fact = Fact(
-            id=promoted_fact_id(task_id, key),
-            key=key,
-            value=value,
-            source=Source(type=SourceType.SYSTEM, origin=COMPLETION_ORIGIN),
-            timestamp=at,
-            supersedes=heads[-1].id if heads else None,
-            memory_type=MemoryType.USER,
-            scope=Scope.GLOBAL,
-            org=org,
-            user=user_id,
-        )
-        if uow.get_fact(fact.id) is not None:
-            raise DuplicateFactError(fact.id)
-        uow.insert_fact(fact)
-        for head in heads:
-            uow.invalidate(head.id, by=fact.id, at=at, reason="superseded")
-        promoted.append(fact)
+    principal = _check_authority(authority, org, user_id)
+    promoted, _ = memory.promote(
+        uow, store, principal, task_id, _reusable(workspace), promoted_fact_id, at
+    )
     return promoted
+
+
+def _check_authority(authority: str, org: str = "default", user_id: str = "default") -> Principal:
+    """The principal a user's task writes as; PrincipalError for an authority off the ladder."""
+    principal = Principal(org=org, user=user_id, authority=authority)
+    AuthorityLadder().rank(principal.authority)
+    return principal
 
 
 def _leftovers(

@@ -130,6 +130,7 @@ class Source(Checked):
     authority: str | None = None
     speaker: str | None = None
     origin: str | None = None
+    task_id: str | None = None  # the task a fact was promoted from, on its completion
 
 
 class Fact(Frozen):

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from statekeeper import Engine, Principal, Session, StatekeeperError
-from statekeeper.errors import AuthorityError, InvalidInputError, PrincipalError
+from statekeeper.errors import AuthorityError, InvalidInputError, PrincipalError, UnknownFactError
 from statekeeper.horizons import (
     State,
     UserProfile,
@@ -74,6 +74,14 @@ TABLE: list[tuple[str, Call, type[StatekeeperError], str]] = [
     ("Session.reconcile", None, StatekeeperError, ""),
     ("Session.context", lambda e, s, f: s.context("q", audience="everyone"), InvalidInputError, "audience"),
     ("Session.context", lambda e, s, f: s.context("q", budget="lots"), InvalidInputError, "budget"),
+    ("Engine.open", lambda e, s, f: Engine.open("x.db", permissions="all"), InvalidInputError, "permissions"),
+    ("Session.add_document", lambda e, s, f: s.add_document("doc", "text", acl=["nobody"]), InvalidInputError, "acl[0]"),
+    ("Session.add_document", lambda e, s, f: s.add_document(["doc"], "text"), InvalidInputError, "doc_id"),
+    ("Session.documents", None, StatekeeperError, ""),  # takes no argument
+    ("Session.remove_document", lambda e, s, f: s.remove_document(7), InvalidInputError, "doc_id"),
+    ("Session.memories", None, StatekeeperError, ""),
+    ("Session.delete_memory", lambda e, s, f: s.delete_memory(" f-1"), InvalidInputError, "fact_id"),
+    ("Session.delete_memory", lambda e, s, f: e.session(GUEST).delete_memory(f["price"]), UnknownFactError, "f-"),
     ("State.start_task", lambda e, s, f: asyncio.run(State.start_task("q", user_id=" x")), InvalidInputError, "user_id"),
     ("State.continue_task", lambda e, s, f: asyncio.run(State.continue_task("", "alice")), InvalidInputError, "task_id"),
     ("save_user_profile", lambda e, s, f: save_user_profile("alice", UserProfile("alice", goals=[1]), store=e.store), InvalidInputError, "profile.goals[0]"),

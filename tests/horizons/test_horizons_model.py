@@ -72,7 +72,7 @@ def test_execution_state_matches_the_specification() -> None:
 
 
 def test_state_keeps_the_spec_fields_first_and_adds_org_and_store_by_keyword() -> None:
-    extra = {"org", "store", "_profile_saved"}
+    extra = {"org", "store", "authority", "_profile_saved"}
     spec = [(n, a, d) for n, a, d in spec_fields(State) if n not in extra]
     assert spec == [
         ("query", "str", MISSING),
@@ -86,6 +86,7 @@ def test_state_keeps_the_spec_fields_first_and_adds_org_and_store_by_keyword() -
     assert (state.query, state.user_id, state.task_id, state.org) == ("q", "alice", "t1", "default")
     assert State("q").task_id != State("q").task_id
     assert State("q", org="acme").org == "acme"
+    assert State("q").authority == "peer" and State("q", authority="manager").authority == "manager"
 
 
 def test_profile_json_round_trips_exactly() -> None:

@@ -219,7 +219,7 @@ def test_a_runner_keeps_its_conversation_in_statekeeper(
         {"role": "assistant", "content": "Shipping to 40 Pine Road."},
     ]
     state = engine.session(ALICE, task_id="support-42")
-    assert state.current_value("ship_order") == "40 Pine Road"
+    assert state.current_value("shipping_address") == "40 Pine Road"
 
 
 def test_instructions_without_a_question_use_the_preamble(memory: StatekeeperSession) -> None:

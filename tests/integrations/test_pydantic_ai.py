@@ -62,7 +62,7 @@ def test_the_prompt_becomes_state_before_the_model_is_asked(
     assert instructions.startswith("You help customers.")
     assert "40 Pine Road" in instructions and "Elm" not in instructions
     state = engine.session(ALICE, task_id="support-42")
-    assert state.current_value("ship_order") == "40 Pine Road"
+    assert state.current_value("shipping_address") == "40 Pine Road"
     assert [(t.speaker, t.text) for t in state.recent_turns()] == [
         ("alice", "Ship the order to 12 Elm Street."),
         ("assistant", "Noted."),

@@ -29,6 +29,8 @@ class Layers:
     items: Sequence[WorkingSetItem] = ()
     turns: Sequence[tuple[Turn, str]] = ()  # oldest first
     recalled: Sequence[tuple[Turn, str]] = ()  # past turns, best match first
+    # chunks of documents the reader may read, best match first: (omission detail, line)
+    knowledge: Sequence[tuple[str, str]] = ()
     withheld: int = 0
     omitted: Sequence[Omission] = field(default_factory=tuple)
 
@@ -59,9 +61,11 @@ def assemble(
     fact_share: float = 0.7,
     show_metadata: bool = True,
     recall_share: float = 0.0,
+    knowledge_share: float = 0.0,
 ) -> Context:
     """`recall_share` is the most of the budget recalled turns may take, from what facts
-    and the working set leave."""
+    and the working set leave; `knowledge_share` the most document chunks may take, from
+    what facts and the working set leave, before recalled turns."""
     identity_tokens = tokenizer.count(layers.identity)
     if identity_tokens > budget:
         raise BudgetTooSmallError(budget, identity_tokens)
@@ -98,9 +102,11 @@ def assemble(
             sections.append([line])
 
     working = _pack_working_set(layers, packer, omitted)
+    knowledge_limit = min(budget, packer.used + int(budget * knowledge_share))
+    knowledge = _pack_knowledge(layers.knowledge, packer, knowledge_limit, omitted)
     recall_limit = min(budget, packer.used + int(budget * recall_share))
     recalled = _pack_recalled(layers.recalled, packer, recall_limit, omitted)
-    sections += [lines for lines in (recalled, working) if lines]  # as they were said
+    sections += [lines for lines in (knowledge, recalled, working) if lines]
 
     text, tokens = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
     return Context(
@@ -172,6 +178,20 @@ def _pack_recalled(
             omitted.append(Omission(reason="budget", detail=f"recalled turn {turn.index}"))
     taken.sort(key=lambda pair: (pair[0].timestamp, pair[0].index))
     return [fmt.RECALLED_HEADER, *(line for _, line in taken)] if taken else []
+
+
+def _pack_knowledge(
+    chunks: Sequence[tuple[str, str]], packer: _Packer, limit: int, omitted: list[Omission]
+) -> list[str]:
+    """The best chunks while they fit, best first; a chunk too long for what is left is
+    passed over for shorter ones after it."""
+    lines: list[str] = []
+    for detail, line in chunks:
+        if packer.take(line if lines else f"{fmt.KNOWLEDGE_HEADER}\n{line}", limit):
+            lines.append(line)
+        else:
+            omitted.append(Omission(reason="budget", detail=detail))
+    return [fmt.KNOWLEDGE_HEADER, *lines] if lines else []
 
 
 def _fit(text: str, budget: int, tokenizer: Tokenizer) -> tuple[str, int]:

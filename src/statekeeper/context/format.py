@@ -109,6 +109,7 @@ CONFLICTS_HEADER = (
 )
 CONSTRAINTS_HEADER = "## Constraints (must be respected)"
 WORKING_HEADER = "## Working set"
+KNOWLEDGE_HEADER = "## Organizational knowledge (from documents)"
 TURNS_HEADER = "## Recent turns"
 RECALLED_HEADER = "## Earlier in the conversation (what was said then; current facts above prevail)"
 

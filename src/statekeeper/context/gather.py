@@ -5,7 +5,7 @@ and which values are dead and must be scrubbed from everything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import zip_longest
@@ -238,6 +238,14 @@ def _reading(
         ("reader", principal, where, external, dead_limit),
         lambda: Reading.build(snapshot, principal, where, access, external, dead_limit),
     )
+
+
+def cleaner(
+    snapshot: Snapshot, principal: Principal, where: Where, access: Access, external: bool
+) -> Callable[[str], str]:
+    """What masks, in any text shown to this reader, the values the state has ended and
+    those they may not see (the same hygiene as turns get; a document chunk, for one)."""
+    return _reading(snapshot, principal, where, access, external).clean
 
 
 def _recalled(

@@ -11,9 +11,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from statekeeper.model import Fact, Turn, WorkingSetItem
+
+if TYPE_CHECKING:
+    from statekeeper.store.documents import ChunkRow, DocumentRow
 
 T = TypeVar("T")
 
@@ -110,6 +113,30 @@ class UnitOfWork(Protocol):
     def clear_turns(self, user: str, task_id: str) -> int: ...
     def clear_task(self, user: str, task_id: str) -> None: ...
     def erase_user(self, user: str, at: datetime) -> Erasure: ...
+
+
+@runtime_checkable
+class DocumentUnit(Protocol):
+    """A unit of work that also keeps the organization's documents (store/documents.py).
+
+    It filters by organization only: whether a reader may see a document is asked above
+    this level, at query time, for every candidate."""
+
+    def put_document(self, document: DocumentRow, body: str, chunk_texts: Sequence[str]) -> None: ...
+    def remove_document(self, doc_id: str) -> bool: ...
+    def get_documents(self, doc_ids: Sequence[str]) -> list[DocumentRow]: ...
+    def list_documents(self) -> list[DocumentRow]: ...
+    def document_text(self, doc_id: str) -> str | None: ...
+    def search_chunks(self, terms: Sequence[str], limit: int) -> list[ChunkRow]: ...
+
+
+@runtime_checkable
+class MemoryUnit(Protocol):
+    """A unit of work that finds the turns a user's facts were read from (store/memories.py)."""
+
+    def turns_said_at(
+        self, user: str, moments: Sequence[tuple[int, datetime]]
+    ) -> list[ArchivedTurn]: ...
 
 
 class Store(Protocol):

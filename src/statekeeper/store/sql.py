@@ -11,7 +11,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -35,7 +35,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from statekeeper.errors import StoreError
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
-from statekeeper.store.driver import DriverQuery
+from statekeeper.store.documents import DocumentRows
+from statekeeper.store.driver import DriverQuery, bind_processor
+from statekeeper.store.memories import MemoryRows
 from statekeeper.store.schema import (
     erasures,
     fact_dependencies,
@@ -206,6 +208,9 @@ def _as_is(value: datetime) -> datetime:
     return value
 
 
+_MOMENTS: dict[str, Callable[[datetime], Any]] = {}  # per dialect and driver
+
+
 def column_list(table: Table, dialect: Dialect) -> str:
     return ", ".join(dialect.identifier_preparer.quote(c.name) for c in table.columns)
 
@@ -257,7 +262,7 @@ def row_to_fact(
     )
 
 
-class SqlUnitOfWork:
+class SqlUnitOfWork(DocumentRows, MemoryRows):
     """One transaction's reads and writes inside one organization."""
 
     def __init__(self, connection: Connection, org: str) -> None:
@@ -368,8 +373,12 @@ class SqlUnitOfWork:
 
     def _moment(self) -> Callable[[datetime], Any]:
         """How this dialect's driver takes a datetime."""
-        convert = _F.timestamp.type._cached_bind_processor(self.conn.dialect)
-        return convert or _as_is
+        dialect = self.conn.dialect
+        key = f"{dialect.name}+{dialect.driver}"
+        convert = _MOMENTS.get(key)
+        if convert is None:
+            convert = _MOMENTS[key] = bind_processor(_F.timestamp.type, dialect) or _as_is
+        return convert
 
     def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
         """Rows of driver values in the table's column order; each backend sends them its
@@ -742,10 +751,13 @@ class SqlStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # Held by every unit of work: nothing where each has a connection of its own, a
+        # lock where all share one (an in-memory database).
+        self.serial: AbstractContextManager[Any] = nullcontext()
 
     @contextmanager
     def write(self, org: str) -> Iterator[SqlUnitOfWork]:
-        with store_errors("writing to the store"), self.engine.connect() as conn:
+        with self.serial, store_errors("writing to the store"), self.engine.connect() as conn:
             self._begin_write(conn, org)
             unit = self.unit_of_work(conn, org)
             try:
@@ -758,7 +770,7 @@ class SqlStore:
 
     @contextmanager
     def read(self, org: str) -> Iterator[SqlUnitOfWork]:
-        with store_errors("reading the store"), self.engine.connect() as conn:
+        with self.serial, store_errors("reading the store"), self.engine.connect() as conn:
             self._begin_read(conn, org)
             try:
                 yield self.unit_of_work(conn, org)
