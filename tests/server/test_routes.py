@@ -43,6 +43,8 @@ def test_openapi_lists_the_routes_and_the_security_schemes(server: Server) -> No
         "/v1/tasks/{task_id}/complete",
         "/v1/api-keys",
         "/v1/api-keys/{key_id}",
+        "/v1/memories",
+        "/v1/memories/{fact_id}",
     } <= set(spec["paths"])
     assert spec["paths"]["/v1/facts"]["post"]["security"]
 
@@ -208,3 +210,21 @@ def test_admin_manages_keys(server: Server, keys: Keys) -> None:
         assert revoked.status_code == 200 and revoked.json()["revoked_at"]
     with server.client(new["api_key"]) as erin:
         assert erin.get("/v1/facts").status_code == 401
+
+
+def test_a_user_sees_and_deletes_their_own_memories_only(server: Server, keys: Keys) -> None:
+    with server.client(keys.user) as bob, server.client(keys.agent) as alice:
+        said = bob.post("/v1/tasks/chat/turns", json={"speaker": "bob", "text": "My email is bob.r@quill.io"})
+        assert said.status_code == 201
+        shared = alice.post("/v1/facts", json={"key": "office", "value": "Pier 4"}).json()
+        mine = bob.get("/v1/memories").json()
+        assert [(m["fact"]["key"], m["fact"]["value"], m["origin"]) for m in mine] == [
+            ("email", "bob.r@quill.io", "conversation")
+        ]
+        assert bob.delete(f"/v1/memories/{shared['id']}").status_code == 404  # not his
+        assert alice.delete(f"/v1/memories/{mine[0]['fact']['id']}").status_code == 404
+        assert bob.delete(f"/v1/memories/{mine[0]['fact']['id']}").status_code == 204
+        assert bob.get("/v1/memories").json() == []
+        ask = bob.post("/v1/tasks/chat/context", json={"query": "What is my email?"}).json()
+        assert "bob.r@quill.io" not in ask["text"]
+        assert alice.get(f"/v1/facts/{shared['id']}").status_code == 200

@@ -24,6 +24,7 @@ from statekeeper.engine import Engine, Session
 from statekeeper.errors import InvalidInputError, RoleError, UnknownFactError
 from statekeeper.facts.classify import classify_memory
 from statekeeper.horizons import State, autosave
+from statekeeper.memory import Memory
 from statekeeper.model import Context, Fact, MemoryType, Source, Turn
 from statekeeper.server import keys
 from statekeeper.server.app import engine_of, holder
@@ -162,6 +163,23 @@ def current(key: str, who: Holding, engine: Engined, task_id: TaskId = "default"
 def history(key: str, who: Holding, engine: Engined, task_id: TaskId = "default") -> list[Fact]:
     """Every version of a key this key may see, oldest first, dead ones included."""
     return _session(engine, who, task_id).history(key)
+
+
+# -- a user's memory: theirs to see and delete, never to create -----------------------------
+
+
+@router.get("/memories", tags=["memories"])
+def memories(who: Holding, engine: Engined) -> list[Memory]:
+    """The facts held about this key's user, with where each came from, newest first."""
+    return _session(engine, who).memories()
+
+
+@router.delete("/memories/{fact_id}", status_code=204, tags=["memories"])
+def delete_memory(fact_id: str, who: Holding, engine: Engined) -> Response:
+    """Delete one of this key's user's memories everywhere it is carried; a tombstone stays.
+    Shared knowledge and another user's memory are a 404, as a missing fact is."""
+    _session(engine, who).delete_memory(fact_id)
+    return Response(status_code=204)
 
 
 # -- conversation and contexts --------------------------------------------------------------
