@@ -37,8 +37,8 @@ from statekeeper.nlu.topic import (
     untyped_words,
     value_kinds,
 )
+from statekeeper.text.values import TypedValue, typed_values
 from statekeeper.text.values import compatible as compatible_value
-from statekeeper.text.values import typed_values
 
 if TYPE_CHECKING:
     from statekeeper.engine import Session
@@ -226,14 +226,50 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
         return []
     if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
+    if not claim.cancels and _said_to_stay(turn.text, fact):
+        return []  # "same deadline, but send it to Lee instead" keeps the deadline
     return [_said_now(session, turn, fact.key, _moved(fact.text, claim.value), fact)]
 
 
+_STAYS = re.compile(r"\b(?:same|still|unchanged)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+
+
+def _said_to_stay(text: str, fact: Fact) -> bool:
+    """Whether a turn says the fact's own thing stays ("same deadline", "the venue is
+    unchanged"): a value elsewhere in the turn is then of something else."""
+    named = {w for m in _STAYS.finditer(text) for w in topic_terms(m.group(1))}
+    return bool(named & topic_terms(fact.key.replace("_", " ")))
+
+
+_NAME_RUN = re.compile(r"(?:[A-Z][\w'’&-]*)(?:\s+(?:[A-Z][\w'’&-]*|&|of|de|la))*")
+
+
+def _claimed(value: str) -> list[TypedValue]:
+    """The typed values of a claimed value, what it says stays left out; a claim that is
+    a capitalized run alone ("Green Table") is a name, wherever it stood in its turn."""
+    value = _unkept(value).strip()
+    found = list(typed_values(value))
+    if not found and _NAME_RUN.fullmatch(value):
+        found = [TypedValue("name", value, 0, len(value))]
+    return found
+
+
+def _unkept(value: str) -> str:
+    """A claimed value without its clauses that say what stays ("Thursday, same 3pm" is a
+    new day; the hour was the fact's already)."""
+    parts = [p for p in re.split(r",\s+", value) if p.strip()]
+    kept = [p for p in parts if not sentences(p) or not sentences(p)[0].keeps]
+    return ", ".join(kept) if kept else value
+
+
 def _moved(old: str, new: str) -> str:
-    """A fact's text after a claim gives it a new value: a claim that is one typed value
-    takes the place of the one value of that kind the fact holds ("Marketing budget $40k"
-    cut to "$32k" is "Marketing budget $32k"); otherwise as `moved_to` says."""
-    [*values] = typed_values(new)
+    """A fact's text after a claim gives it a new value: a claim that is one typed value,
+    once what it says stays is left out, takes the place of the one value of that kind the
+    fact holds ("Marketing budget $40k" cut to "$32k" is "Marketing budget $32k"; "Meeting
+    Tuesday 3pm" moved to "Thursday, same 3pm" is "Meeting Thursday 3pm"); otherwise as
+    `moved_to` says."""
+    new = _unkept(new)
+    values = _claimed(new)
     if len(values) == 1 and values[0].text.strip() == new.strip():
         same = [v for v in typed_values(old) if compatible_value(v, values[0])]
         if len(same) == 1:

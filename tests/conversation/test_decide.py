@@ -200,6 +200,12 @@ REPLACEMENTS = [
      {("ana@oldmail.net", "ana.k@fieldco.io")}),
     ("The 617-555-0100 line is disconnected, try 617-555-0166.",
      [fact("Office line 617-555-0100", "office")], {("617-555-0100", "617-555-0166")}),
+    # "instead of" pairs the old value with the nearest new one of its kind
+    ("I'm now on BA 119 at 8:05pm instead of BA 117.", [fact("Flight BA 117 at 6:40pm", "flight")],
+     {("BA 117", "BA 119"), ("6:40pm", "8:05pm")}),
+    ("Room 12 at noon rather than Room 9.", [fact("Review in Room 9 at 3pm", "review")],
+     {("Room 9", "Room 12"), ("3pm", "noon")}),
+    ("Dock 4 by 7am, not Dock 2.", [fact("Unload at Dock 2", "unload")], {("Dock 2", "Dock 4")}),
     # a count given with its unit, for a bare count its words name
     ("Drop it to 100 chairs.", [fact("Chairs: 120", "chairs")], {("120", "100")}),
     ("We now need 14 tables.", [fact("Tables needed: 12", "tables")], {("12", "14")}),

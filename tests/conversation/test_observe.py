@@ -185,7 +185,28 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         ("Standup 9:30am in Room 3", "10am", "Standup 10am in Room 3"),
         ("Crew of 12 people, two vans", "15 people", "Crew of 15 people, two vans"),
         ("Launch: spring", "May 2", "May 2"),  # nothing of its kind to take the place of
+        # what the claim says stays is left out, and a capitalized run alone is a name
+        ("Meeting Tuesday 3pm, Room 5", "Thursday, same 3pm", "Meeting Thursday 3pm, Room 5"),
+        ("Caterer: Blue Fig, $40 a head", "Green Table, still $40 a head",
+         "Caterer: Green Table, $40 a head"),
     ],
 )
 def test_a_claimed_value_takes_the_place_of_its_kind_only(old: str, claim: str, new: str) -> None:
     assert _moved(old, claim) == new
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Same deadline, May 3, but send it to Lee instead.",
+        "Still the same venue; only the caterer is Blue Fig instead.",
+        "Deadline unchanged. Actually, loop in Priya on it.",
+    ],
+)
+def test_a_thing_said_to_stay_keeps_its_value(engine: Engine, turn: str) -> None:
+    with engine.session(ROWAN, task_id="report") as s:
+        s.write("deadline", "Report due May 3")
+        s.write("venue", "Venue: Harbor Hall")
+        s.observe("rowan", turn)
+        assert s.current_value("deadline") == "Report due May 3"
+        assert s.current_value("venue") == "Venue: Harbor Hall"

@@ -494,10 +494,13 @@ def _contrasts(sentence: str) -> dict[str, str]:
     "2016 not 2019", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
     values = typed_values(sentence)
     pairs = {}
-    for a, b in zip(values, values[1:], strict=False):
+    for n, (a, b) in enumerate(zip(values, values[1:], strict=False)):
         between = sentence[a.end : b.start]
         if _NOT_BETWEEN.match(between) or _INSTEAD_OF.match(between):
-            pairs[a.key] = b.text
+            # the new value is the nearest before of the old one's kind: "BA 119 at 8pm
+            # instead of BA 117" puts BA 119 in BA 117's place, not 8pm
+            new = next((v for v in reversed(values[: n + 1]) if compatible(b, v)), a)
+            pairs[new.key] = b.text
         elif _REPAIR_BETWEEN.match(between):
             pairs[b.key] = a.text
         elif _ARROW.match(between) and (
