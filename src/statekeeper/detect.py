@@ -211,6 +211,8 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
             return [restored]
     if claim is None or not _ours(turn.text, claim):
         return []
+    if claim.subject and decide.disowns(claim.subject):
+        return []  # "my old number was ...": a value of the past, not a new one
     if claim.adds:  # a booking with a date, a time or a figure, not already known
         if not value_parts(claim.value) or any(nlu.mentions(f.text, claim.value) for f in live):
             return []

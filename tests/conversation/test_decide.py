@@ -72,7 +72,7 @@ REPLACEMENTS = [
      [fact("Front desk: extension 2290, open 8-6", "desk"), fact("Suite 120 sign-in", "suite")],
      {("2290", "4417")}),
     # an apposition names the value after the comma
-    ("Best way to reach him is his work phone, 617-555-0143.",
+    ("Best way to reach him is his cell, 617-555-0143.",
      [fact("Dev Shah: home phone 617-555-0199", "contact"), fact("Office fax 617-555-0120", "fax")],
      {("617-555-0199", "617-555-0143")}),
     ("Send invoices to the new inbox, ap@fernco.com.",
@@ -217,16 +217,16 @@ REPLACEMENTS = [
     # "same X" keeps what X names, and only that
     ("They can't do Tuesday, so it's Thursday same time.",
      [fact("Dentist: Tuesday 3pm", "dentist")], {("Tuesday", "Thursday")}),
-    ("We're in Room 12 same day.", [fact("Workshop: Room 4, June 3", "workshop")],
+    ("We moved to Room 12 same day.", [fact("Workshop: Room 4, June 3", "workshop")],
      {("Room 4", "Room 12")}),
-    ("Send it to Gate 7 same time.", [fact("Pickup: Gate 2 at 6am", "pickup")],
+    ("Switch it to Gate 7 same time.", [fact("Pickup: Gate 2 at 6am", "pickup")],
      {("Gate 2", "Gate 7")}),
     # a condition's "still" keeps nothing: the value before it is new
     ("Put us in Booth 12 if it's still free.",
      [fact("Table plan: Booth 4, party of six", "table")], {("Booth 4", "Booth 12")}),
-    ("Gate 9 as long as it stays unlocked.",
+    ("Switch to Gate 9 as long as it stays unlocked.",
      [fact("Loading at Gate 3, north side", "loading")], {("Gate 3", "Gate 9")}),
-    ("Use Lab 214 unless the same room is free.",
+    ("Use Lab 214 instead, unless the same room is free.",
      [fact("Section meets in Lab 108 Thursdays", "section")], {("Lab 108", "Lab 214")}),
     # a sentence that changes one value of a fact is about that fact: its other values
     # there need less evidence
@@ -246,6 +246,17 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a detail of one role is no new value of another role's
+    ("My billing address is 40 Pine Ave, Reno.",
+     [fact("Shipping address: 12 Oak St, Reno", "shipping")]),
+    ("Her work email is li@corp.example.com.", [fact("Home email: li@home.example.org", "home")]),
+    ("Our office line is 212-555-0170.", [fact("Home phone 212-555-0123", "home")]),
+    # a value of the same label and kind but said of something else, with no change in it
+    ("Room 310 is where the catering staff set up.", [fact("Room 204 for the workshop", "room")]),
+    ("Bay 9 is where the forklifts charge.", [fact("Unload at Bay 2", "unload")]),
+    ("Gate 14 is the staff entrance.", [fact("Guests enter at Gate 3", "entry")]),
+    # a value said to be of the past
+    ("My old number was 303-555-0101, don't use it.", [fact("Phone: 303-555-0100", "phone")]),
     # nothing surely changed: a weak value stays where it was
     ("My dentist slot is at 1pm.", [fact("24 chairs", "picnic_chairs"), fact("noon", "picnic_food")]),
     # a consequence alone replaces nothing

@@ -34,6 +34,8 @@ def test_a_stated_detail_is_read_with_its_role(turn: str, expected: list[tuple[s
         "Her cell is 303-555-0190.",  # someone else's, with no role of ours
         "My neighbour lives at 7 Oak Row.",
         "The client wants it shipped to 9 Pier St.",  # a wish reported
+        "My old number was 303-555-0101, don't use it.",  # a detail of the past
+        "Our former office was at 3 Canal St.",
     ],
 )
 def test_what_states_no_detail_of_ours(turn: str) -> None:

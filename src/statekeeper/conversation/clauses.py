@@ -136,7 +136,7 @@ def sentences(text: str) -> list[Sentence]:
                 hypothetical=found("reported_question", stripped)
                 or found("conditional_offer", stripped),
                 past=narrates(stripped),
-                third_party=found("third_party", stripped),
+                third_party=found("third_party", stripped) or found("third_party_own", stripped),
                 wanted=found("wanted", stripped),
                 scheduled=found("later_cycle", stripped),
                 keeps=_keeps(stripped),

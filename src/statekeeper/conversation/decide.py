@@ -225,6 +225,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue  # said to stay as it is: the standing value, not a new one
             if new.kind == "name" and not _said_of(sentence.text, new):
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
+            if _DISOWNED.search(_clause_at(sentence, new.start)):
+                continue  # "my old number was ...": said to be dead, not new
             own = anchor(sentence.text, new)
             context = (
                 own | topic_terms(_heading(sentence.text, new))
@@ -243,7 +245,12 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             ]
             alone = len(_peers(new, candidates)) == 1
             options = []
+            changes = found("change", sentence.text) + repairs
+            roles = _roles(sentence.text[: new.start])
             for k in candidates:
+                theirs = _roles(f"{k.source.key or ''} {k.source.text}")
+                if roles and theirs and not roles & theirs:
+                    continue  # "my billing address" is no new shipping address
                 score, reason = _score(k, new, near, contrasts.get(new.key), alone, label)
                 elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
                 if corrected & k.anchor:  # "ignore me on the caterer": the slot is named
@@ -256,7 +263,12 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
-                score += found("change", sentence.text) + repairs
+                score += changes
+                if not (changes or corrected & k.anchor or _telling(reason)):
+                    if not _out_of_reach(turn, k.value):
+                        # only its kind and label ("Room 310 is where the staff eat"): enough
+                        # only where the turn surely changes the same thing
+                        score = min(score, ACCEPT - 1)
                 if score > 0:
                     options.append((score, reason, k))
             options.sort(key=lambda o: o[0], reverse=True)
@@ -360,6 +372,42 @@ def label_before(text: str, value: TypedValue) -> str:
         if terms:
             return min(terms)
     return ""
+
+
+# Evidence that ties a new value to an old one beyond their kind and label.
+_TELLING = ("named as the old value", "a slip of the hand", "the same words", "its unit named")
+# A clause that calls its value dead: "my old number was ...", "don't use ...".
+_DISOWNED = re.compile(
+    r"\b(?:old|former|previous|used to|don'?t use|do not use|no longer|expired|dead)\b", re.I
+)
+_ROLE_TABLES = ("shipping", "billing", "work", "home")
+
+
+def _out_of_reach(turn: str, old: TypedValue) -> bool:
+    """Whether the turn says an old value is out of reach, in the clause that names it, by
+    itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
+    usual room is taken")."""
+    names = {old.text, _digits(old.text), old.unit if old.kind == "code" else ""} - {""}
+    for clause in re.split(r"[,;.!?]\s+|\s(?:since|because|as)\s", turn):
+        if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
+            if found("unavailable", clause):
+                return True
+    return False
+
+
+def disowns(text: str) -> bool:
+    """Whether a text calls what it speaks of dead or past ("my old number")."""
+    return _DISOWNED.search(text) is not None
+
+
+def _telling(reason: str) -> bool:
+    return any(evidence in reason for evidence in _TELLING)
+
+
+def _roles(text: str) -> frozenset[str]:
+    """The roles a text gives what it speaks of (shipping, billing, work, home)."""
+    lowered = text.lower()
+    return frozenset(r for r in _ROLE_TABLES if table(f"role_{r}").search(lowered))
 
 
 def _of_a_kind(old: Known, new: TypedValue) -> bool:

@@ -42,6 +42,8 @@ def details(turn: str) -> list[Detail]:
                 key = _key(value.kind, words)
                 if key == value.kind and table("someone_else").search(words):
                     continue  # "my brother lives at ...": his, with no role of ours
+                if table("past_detail").search(words[-60:]):
+                    continue  # "my old number was ...": a detail of the past
                 found[value.text] = Detail(key, value.text)
     return list(found.values())
 
