@@ -83,6 +83,9 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "looks fantastic",
         "such a blast",
         "pretty stressful",
+        "awful today",
+        "really hectic this week",
+        "pretty rough",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:
