@@ -246,6 +246,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a guess changes nothing
+    ("I think the pickup is 6pm now, not sure.", [fact("Pickup at 5pm", "pickup")]),
+    ("Maybe the fee went up to $60.", [fact("Late fee $45", "fee")]),
+    ("It might be Gate 12, I guess.", [fact("Boarding at Gate 4", "boarding")]),
     # a detail of one role is no new value of another role's
     ("My billing address is 40 Pine Ave, Reno.",
      [fact("Shipping address: 12 Oak St, Reno", "shipping")]),

@@ -70,6 +70,7 @@ def test_a_question_about_a_new_value_changes_nothing(engine: Engine) -> None:
         "The main thing now is to keep calm.",
         "Having you around the whole time is such a blessing.",
         "Books like that keep your dreams alive.",
+        "I think the culprit is the old router.",
     ],
 )
 def test_chat_in_passing_creates_no_fact(engine: Engine, remark: str) -> None:

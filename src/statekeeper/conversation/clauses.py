@@ -134,7 +134,8 @@ def sentences(text: str) -> list[Sentence]:
                 question=is_question(stripped),
                 conditional=CONDITIONAL.search(stripped) is not None,
                 hypothetical=found("reported_question", stripped)
-                or found("conditional_offer", stripped),
+                or found("conditional_offer", stripped)
+                or found("guess", stripped),
                 past=narrates(stripped),
                 third_party=found("third_party", stripped) or found("third_party_own", stripped),
                 wanted=found("wanted", stripped),
