@@ -148,7 +148,7 @@ def revoke_key(url: str, org: str, key_id: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 def serve(url: str, host: str, port: int) -> None:
-    """Serve the REST API (needs the 'server' extra)."""
+    """Serve the REST API, and MCP at /mcp (needs the 'server' extra)."""
     try:
         from statekeeper.server.serve import serve as run
     except ImportError as error:
@@ -158,6 +158,25 @@ def serve(url: str, host: str, port: int) -> None:
     with _failures():
         run(url, host=host, port=port)
 
+
+
+@click.command("mcp")
+@_principal
+@click.option("--permission", "permissions", multiple=True, help="A permission; repeatable.")
+def mcp(
+    url: str, org: str, user: str, authority: str, task: str, permissions: tuple[str, ...]
+) -> None:
+    """Serve MCP on standard input and output as one principal (needs the 'server' extra);
+    `serve` offers it over HTTP at /mcp, behind API keys."""
+    try:
+        from statekeeper.server.mcp import serve_stdio
+    except ImportError as error:
+        raise click.ClickException(
+            f"MCP needs the server extra: pip install 'statekeeper[server]' ({error})"
+        ) from error
+    with _failures():
+        who = Principal(org=org, user=user, authority=authority, permissions=frozenset(permissions))
+        serve_stdio(url, who, task)
 
 # -- looking inside ------------------------------------------------------------------------
 
@@ -258,4 +277,74 @@ def import_(url: str, source: Any, org: str | None) -> None:
     click.echo(f"imported {count} facts")
 
 
-COMMANDS = [keys, serve, facts, history, context, export_, import_]
+@click.command()
+@_url
+@_org
+@click.option("--capability", required=True, help="The capability whose memory to consolidate.")
+@click.option(
+    "--llm",
+    "llm_spec",
+    metavar="PROVIDER:MODEL",
+    help="Have a model write each heuristic: openai:MODEL or anthropic:MODEL (keys from "
+    "OPENAI_API_KEY / ANTHROPIC_API_KEY); without it, a plain template does.",
+)
+@click.option("--base-url", help="Base URL of an OpenAI-compatible (or Anthropic) server.")
+@click.option(
+    "--similarity",
+    type=click.FloatRange(min=0.0, max=1.0, min_open=True, max_open=True),
+    default=None,
+    help="How alike a cluster's events must be on average (cosine, 0 to 1; default 0.3).",
+)
+@click.option(
+    "--min-cluster",
+    type=click.IntRange(min=2),
+    default=None,
+    help="Events that make a pattern (default 3).",
+)
+@_json
+def consolidate(
+    url: str,
+    org: str,
+    capability: str,
+    llm_spec: str | None,
+    base_url: str | None,
+    similarity: float | None,
+    min_cluster: int | None,
+    as_json: bool,
+) -> None:
+    """Cluster a capability's similar events into heuristics, and retire duplicated and
+    low-quality lessons (kept as history). Running it again with no new event changes
+    nothing."""
+    from statekeeper.engine import Engine
+
+    with _failures():
+        llm = None
+        if llm_spec is not None:
+            from statekeeper.llm.base import client_from_spec
+
+            try:
+                llm = client_from_spec(llm_spec, base_url=base_url)
+            except (ValueError, ImportError) as exc:
+                raise click.ClickException(f"--llm {llm_spec}: {exc}") from exc
+        with Engine.open(url) as engine:
+            report = engine.consolidate(
+                org=org,
+                capability=capability,
+                llm=llm,
+                similarity=similarity,
+                min_cluster=min_cluster,
+            )
+    if as_json:
+        click.echo(json.dumps(report.model_dump(mode="json"), indent=2))
+        return
+    click.echo(
+        f"{capability} in {org}: {report.events} events, {len(report.clusters)} clusters, "
+        f"{report.heuristics_written} heuristics written, {report.events_merged} events merged, "
+        f"{report.pruned} pruned ({len(report.duplicates)} duplicates, "
+        f"{len(report.low_quality)} low quality)"
+    )
+    for cluster in report.clusters:
+        click.echo(f"- {cluster.heuristic} <- {len(cluster.events)} events: {cluster.text}")
+
+
+COMMANDS = [keys, serve, mcp, facts, history, context, export_, import_, consolidate]

@@ -35,7 +35,7 @@ def server(engine: Engine) -> Iterator[Server]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(engine), log_level="warning", lifespan="off")
+    config = uvicorn.Config(create_app(engine), log_level="warning", lifespan="on")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
