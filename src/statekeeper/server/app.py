@@ -119,7 +119,7 @@ def _version() -> str:
 
 def create_app(engine: Engine) -> FastAPI:
     """The REST API over one engine; the caller keeps the engine and closes it."""
-    from statekeeper.server import routes
+    from statekeeper.server import inspector, mcp, routes
 
     app = FastAPI(
         title="statekeeper",
@@ -137,4 +137,6 @@ def create_app(engine: Engine) -> FastAPI:
         return {"status": "ok"}
 
     app.include_router(routes.router, prefix="/v1", dependencies=[Depends(holder)])
+    app.include_router(mcp.router(engine))  # MCP at /mcp, behind the same keys
+    app.mount("/ui", inspector.create_inspector(engine))  # the web inspector
     return app

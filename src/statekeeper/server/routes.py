@@ -146,10 +146,15 @@ def forget_fact(
     """Forget a fact: its content leaves everywhere it is carried; a tombstone stays."""
     session = _session(engine, who, task_id)
     fact = get_fact(fact_id, who, engine, task_id)
-    if who.role == "user" and fact.memory_type is not MemoryType.USER:
-        raise RoleError(who.role, "forget organizational or capability memory")
+    may_forget(who, fact)
     session.forget(fact.id)
     return Response(status_code=204)
+
+
+def may_forget(who: keys.Holder, fact: Fact) -> None:
+    """A user key forgets only its own user memory (RoleError otherwise)."""
+    if who.role == "user" and fact.memory_type is not MemoryType.USER:
+        raise RoleError(who.role, "forget organizational or capability memory")
 
 
 @router.get("/keys/{key}/current", tags=["facts"])
