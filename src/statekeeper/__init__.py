@@ -2,6 +2,7 @@
 
 from statekeeper.access import Access, AuthorityLadder
 from statekeeper.aio import AsyncEngine, AsyncSession
+from statekeeper.capability import ConsolidationReport, Lesson, Maturity, MaturityError
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import (
     AuthorityError,
@@ -48,6 +49,7 @@ __all__ = [
     "AuthorityLadder",
     "BudgetTooSmallError",
     "ClaimedAuthorityError",
+    "ConsolidationReport",
     "ConstraintType",
     "Context",
     "CycleError",
@@ -60,6 +62,9 @@ __all__ = [
     "Fact",
     "IdentityRole",
     "InvalidInputError",
+    "Lesson",
+    "Maturity",
+    "MaturityError",
     "Memory",
     "MemoryType",
     "Omission",

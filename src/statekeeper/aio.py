@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from statekeeper.capability import ConsolidationReport, Lesson
 from statekeeper.engine import Engine, Session
 from statekeeper.errors import InvalidInputError
 from statekeeper.knowledge import Document
@@ -63,6 +64,13 @@ class AsyncSession:
 
     async def delete_memory(self, fact_id: str) -> None:
         await asyncio.to_thread(self.sync.delete_memory, fact_id)
+
+    async def learn(self, text: str, *, level: str = "event") -> Lesson:
+        """`Session.learn`: the same arguments."""
+        return await asyncio.to_thread(self.sync.learn, text, level=level)
+
+    async def lessons(self, *, level: str | None = None, history: bool = False) -> list[Lesson]:
+        return await asyncio.to_thread(self.sync.lessons, level=level, history=history)
 
     async def add_document(
         self,
@@ -155,10 +163,30 @@ class AsyncEngine:
         return cls(await asyncio.to_thread(Engine.open, target, **options))
 
     def session(
-        self, principal: Principal, *, task_id: str = "default", scope_id: str | None = None
+        self,
+        principal: Principal,
+        *,
+        task_id: str = "default",
+        scope_id: str | None = None,
+        capability: str | None = None,
+        maturity: str | None = None,
     ) -> AsyncSession:
         """A session of one principal (no store is touched until its first call)."""
-        return AsyncSession(self.sync.session(principal, task_id=task_id, scope_id=scope_id))
+        return AsyncSession(
+            self.sync.session(
+                principal,
+                task_id=task_id,
+                scope_id=scope_id,
+                capability=capability,
+                maturity=maturity,
+            )
+        )
+
+    async def consolidate(self, *, org: str, capability: str, **options: Any) -> ConsolidationReport:
+        """`Engine.consolidate`: the same arguments."""
+        return await asyncio.to_thread(
+            self.sync.consolidate, org=org, capability=capability, **options
+        )
 
     async def erase_user(self, org: str, user: str) -> Erasure:
         return await asyncio.to_thread(self.sync.erase_user, org, user)

@@ -27,6 +27,7 @@ from statekeeper.arguments import (
     TurnArguments,
     WriteArguments,
 )
+from statekeeper.capability import ConsolidationReport, Lesson, Maturity
 from statekeeper.context.assemble import Layers, assemble
 from statekeeper.context.gather import Where, cleaner, gather, in_scope
 from statekeeper.context.hygiene import identifying_parts
@@ -111,8 +112,13 @@ class Settings:
     # The most of a context's budget chunks of organizational documents may take, from what
     # facts and the working set leave (before recalled turns); 0 leaves documents out.
     knowledge_share: float = 0.3
+    # The most of a context's budget a capability's lessons may take, from what facts and
+    # the working set leave (before documents and recalled turns); 0 leaves them out.
+    capability_share: float = 0.2
 
     def __post_init__(self) -> None:
+        if not 0.0 <= self.capability_share <= 1.0:
+            raise InvalidInputError("capability_share", self.capability_share, "must be in [0, 1]")
         if not 0.0 <= self.knowledge_share <= 1.0:
             raise InvalidInputError("knowledge_share", self.knowledge_share, "must be in [0, 1]")
         if not 0.0 < self.fact_share <= 1.0:
@@ -205,15 +211,47 @@ class Engine:
         )
 
     def session(
-        self, principal: Principal, *, task_id: str = "default", scope_id: str | None = None
+        self,
+        principal: Principal,
+        *,
+        task_id: str = "default",
+        scope_id: str | None = None,
+        capability: str | None = None,
+        maturity: str | None = None,
     ) -> Session:
+        """A session of one principal in one task. `capability` names the capability the
+        agent works in (the principal's own, if it names one), and `maturity` the agent's
+        maturity in it: "junior" (the default), "senior" or "master"; it gates which
+        lessons the session may write (`Session.learn`)."""
+        from statekeeper.capability.session import session_capability
+
         if not isinstance(principal, Principal):
             raise PrincipalError("principal", principal, "must be a Principal")
         self.access.ladder.rank(principal.authority)  # unknown authorities fail here
         task_id = check(Name, task_id, "task_id")
         if scope_id is not None:
             scope_id = check(Name, scope_id, "scope_id")
-        return Session(self, principal, Where(task_id, scope_id))
+        principal, grade = session_capability(principal, capability, maturity)
+        return Session(self, principal, Where(task_id, scope_id), grade)
+
+    def consolidate(
+        self,
+        *,
+        org: str,
+        capability: str,
+        llm: Any = None,
+        similarity: float | None = None,
+        min_cluster: int | None = None,
+    ) -> ConsolidationReport:
+        """Consolidate one capability's memory in one organization: cluster similar events
+        (by the engine's text features, or embeddings with an embedder), abstract each
+        cluster of at least `min_cluster` events whose average cosine similarity is at
+        least `similarity` into a heuristic (by a plain template, or by `llm`, any client
+        with `complete(system, prompt)`), and retire duplicated and low-quality entries.
+        What it retires stays in history, pointing to what it became. Idempotent."""
+        from statekeeper.capability.session import consolidate
+
+        return consolidate(self, org, capability, llm, similarity, min_cluster)
 
     def now(self) -> datetime:
         return as_utc(self.clock())
@@ -249,10 +287,17 @@ class Engine:
 class Session:
     """Every read and write of one principal, in one task (and optionally one scope)."""
 
-    def __init__(self, engine: Engine, principal: Principal, where: Where) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        principal: Principal,
+        where: Where,
+        maturity: Maturity | None = None,
+    ) -> None:
         self.engine = engine
         self.principal = principal
         self.where = where
+        self.maturity = maturity  # in the principal's capability, when it names one
         self.view = View(principal.org, principal.user, principal.capability)
         # What a write says of its provenance when the caller says nothing.
         self._own_source = Source(authority=principal.authority, speaker=principal.user)
@@ -997,6 +1042,7 @@ class Session:
             settings.show_metadata,
             settings.recall_share,
             settings.knowledge_share,
+            settings.capability_share,
         )
 
     def _gather(
@@ -1038,6 +1084,7 @@ class Session:
                     similar.turns,
                 )
                 clean = cleaner(snapshot, self.principal, self.where, self.engine.access, external)
+                layers = self._with_lessons(uow, layers, query, clean)
                 return self._with_knowledge(uow, layers, query, budget, clean)
         self._expire(due, stale, now)
         return None
@@ -1057,6 +1104,38 @@ class Session:
         )
         found = relevant_chunks(uow, self._reader(), query, limit, clean)
         return replace(layers, knowledge=knowledge_lines(found)) if found else layers
+
+    def _with_lessons(
+        self, uow: UnitOfWork, layers: Layers, query: str, clean: Callable[[str], str]
+    ) -> Layers:
+        """The layers with this session's capability memory: its strategies, heuristics
+        and the events most relevant to the query."""
+        from statekeeper.capability.lessons import lesson_lines
+
+        capability = self.principal.capability
+        if not capability or self.engine.settings.capability_share <= 0:
+            return layers
+        lines = lesson_lines(uow, self.principal.org, capability, query, clean)
+        return replace(layers, lessons=lines, capability=capability) if lines else layers
+
+    # -- capability memory --------------------------------------------------------------
+
+    def learn(self, text: str, *, level: str = "event") -> Lesson:
+        """Record a lesson in this session's capability: an "event" (one observation), a
+        "heuristic" (a pattern) or a "strategy" (a playbook). A junior writes events, a
+        senior events and heuristics, a master all three; a lesson above the session's
+        maturity raises MaturityError (an AuthorityError) and writes nothing."""
+        from statekeeper.capability.session import learn
+
+        return learn(self, text, level)
+
+    def lessons(self, *, level: str | None = None, history: bool = False) -> list[Lesson]:
+        """This session's capability's lessons: strategies, then heuristics, then events,
+        newest first in each, of one `level` if named. With `history`, those consolidation
+        retired too, each with its status and what it became (`merged_into`)."""
+        from statekeeper.capability.session import lessons
+
+        return lessons(self, level, history)
 
     # -- organizational knowledge -------------------------------------------------------
 

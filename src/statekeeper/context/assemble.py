@@ -31,6 +31,9 @@ class Layers:
     recalled: Sequence[tuple[Turn, str]] = ()  # past turns, best match first
     # chunks of documents the reader may read, best match first: (omission detail, line)
     knowledge: Sequence[tuple[str, str]] = ()
+    # the capability's lessons, in the order to keep them: (omission detail, line)
+    lessons: Sequence[tuple[str, str]] = ()
+    capability: str = ""
     withheld: int = 0
     omitted: Sequence[Omission] = field(default_factory=tuple)
 
@@ -62,10 +65,12 @@ def assemble(
     show_metadata: bool = True,
     recall_share: float = 0.0,
     knowledge_share: float = 0.0,
+    capability_share: float = 0.0,
 ) -> Context:
     """`recall_share` is the most of the budget recalled turns may take, from what facts
     and the working set leave; `knowledge_share` the most document chunks may take, from
-    what facts and the working set leave, before recalled turns."""
+    what facts and the working set leave, before recalled turns; `capability_share` the
+    most the capability's lessons may take, before document chunks."""
     identity_tokens = tokenizer.count(layers.identity)
     if identity_tokens > budget:
         raise BudgetTooSmallError(budget, identity_tokens)
@@ -102,11 +107,14 @@ def assemble(
             sections.append([line])
 
     working = _pack_working_set(layers, packer, omitted)
+    lessons_limit = min(budget, packer.used + int(budget * capability_share))
+    header = fmt.capability_header(layers.capability)
+    lessons = _pack_knowledge(layers.lessons, packer, lessons_limit, omitted, header)
     knowledge_limit = min(budget, packer.used + int(budget * knowledge_share))
     knowledge = _pack_knowledge(layers.knowledge, packer, knowledge_limit, omitted)
     recall_limit = min(budget, packer.used + int(budget * recall_share))
     recalled = _pack_recalled(layers.recalled, packer, recall_limit, omitted)
-    sections += [lines for lines in (knowledge, recalled, working) if lines]
+    sections += [lines for lines in (lessons, knowledge, recalled, working) if lines]
 
     text, tokens = _fit(SEPARATOR.join("\n".join(lines) for lines in sections), budget, tokenizer)
     return Context(
@@ -181,17 +189,21 @@ def _pack_recalled(
 
 
 def _pack_knowledge(
-    chunks: Sequence[tuple[str, str]], packer: _Packer, limit: int, omitted: list[Omission]
+    chunks: Sequence[tuple[str, str]],
+    packer: _Packer,
+    limit: int,
+    omitted: list[Omission],
+    header: str = fmt.KNOWLEDGE_HEADER,
 ) -> list[str]:
-    """The best chunks while they fit, best first; a chunk too long for what is left is
-    passed over for shorter ones after it."""
+    """The best chunks (or lessons) while they fit, best first; one too long for what is
+    left is passed over for shorter ones after it."""
     lines: list[str] = []
     for detail, line in chunks:
-        if packer.take(line if lines else f"{fmt.KNOWLEDGE_HEADER}\n{line}", limit):
+        if packer.take(line if lines else f"{header}\n{line}", limit):
             lines.append(line)
         else:
             omitted.append(Omission(reason="budget", detail=detail))
-    return [fmt.KNOWLEDGE_HEADER, *lines] if lines else []
+    return [header, *lines] if lines else []
 
 
 def _fit(text: str, budget: int, tokenizer: Tokenizer) -> tuple[str, int]:

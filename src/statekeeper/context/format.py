@@ -110,8 +110,13 @@ CONFLICTS_HEADER = (
 CONSTRAINTS_HEADER = "## Constraints (must be respected)"
 WORKING_HEADER = "## Working set"
 KNOWLEDGE_HEADER = "## Organizational knowledge (from documents)"
+
 TURNS_HEADER = "## Recent turns"
 RECALLED_HEADER = "## Earlier in the conversation (what was said then; current facts above prevail)"
+
+
+def capability_header(capability: str) -> str:
+    return f"## Capability memory: {capability} (lessons learned doing this work)"
 
 
 def withheld_line(count: int) -> str:

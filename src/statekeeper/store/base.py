@@ -17,6 +17,7 @@ from statekeeper.model import Fact, Turn, WorkingSetItem
 
 if TYPE_CHECKING:
     from statekeeper.store.documents import ChunkRow, DocumentRow
+    from statekeeper.store.lessons import LessonEnd, LessonRow
 
 T = TypeVar("T")
 
@@ -137,6 +138,17 @@ class MemoryUnit(Protocol):
     def turns_said_at(
         self, user: str, moments: Sequence[tuple[int, datetime]]
     ) -> list[ArchivedTurn]: ...
+
+
+@runtime_checkable
+class LessonUnit(Protocol):
+    """A unit of work that also keeps capability memory (store/lessons.py): every call
+    names the capability, inside the unit's organization."""
+
+    def next_lesson_seq(self, capability: str) -> int: ...
+    def put_lesson(self, lesson: LessonRow) -> None: ...
+    def lesson_rows(self, capability: str, live_only: bool = True) -> list[LessonRow]: ...
+    def end_lessons(self, capability: str, ends: Sequence[LessonEnd]) -> int: ...
 
 
 class Store(Protocol):

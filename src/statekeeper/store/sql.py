@@ -37,6 +37,7 @@ from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
 from statekeeper.store.driver import DriverQuery, bind_processor
+from statekeeper.store.lessons import LessonRows
 from statekeeper.store.memories import MemoryRows
 from statekeeper.store.schema import (
     erasures,
@@ -262,7 +263,7 @@ def row_to_fact(
     )
 
 
-class SqlUnitOfWork(DocumentRows, MemoryRows):
+class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
     """One transaction's reads and writes inside one organization."""
 
     def __init__(self, connection: Connection, org: str) -> None:
@@ -703,6 +704,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows):
         for table in (working_items, recent_turns, transcript, task_workspaces, user_profiles):
             c = table.c
             self.conn.execute(delete(table).where(c.org_id == self.org, c.user_id == user))
+        self.erase_lesson_author(user)
         done = Erasure(facts=len(own), turns=int(turns))
         self.conn.execute(
             insert(erasures).values(
