@@ -50,6 +50,16 @@ def test_revoked_unknown_and_malformed_keys_fail_alike(engine: Engine) -> None:
     assert list_keys(engine.store, "globex") == []
 
 
+def test_an_erased_users_keys_stop_working(engine: Engine) -> None:
+    token, _ = create_key(engine.store, "acme", "alice", "manager")
+    kept, _ = create_key(engine.store, "acme", "bob", "manager")
+    engine.erase_user("acme", "alice")
+    with pytest.raises(InvalidKeyError):
+        authenticate(engine.store, token)
+    assert authenticate(engine.store, kept).principal.user == "bob"
+    assert [k.user for k in list_keys(engine.store, "acme")] == ["bob"]
+
+
 @pytest.mark.parametrize(
     ("args", "error"),
     [

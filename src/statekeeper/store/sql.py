@@ -26,6 +26,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     true,
     update,
 )
@@ -705,6 +706,11 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
             c = table.c
             self.conn.execute(delete(table).where(c.org_id == self.org, c.user_id == user))
         self.erase_lesson_author(user)
+        # An erased user's API keys stop working with them (the table is the server's).
+        self.conn.execute(
+            text("DELETE FROM api_keys WHERE org_id = :org AND user_id = :user"),
+            {"org": self.org, "user": user},
+        )
         done = Erasure(facts=len(own), turns=int(turns))
         self.conn.execute(
             insert(erasures).values(
