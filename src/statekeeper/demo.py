@@ -2,8 +2,10 @@
 
 It shows what statekeeper does on every turn: an address changes in plain words, an order
 approved emphatically is cancelled once, an intern proposes a discount above the CFO's
-policy, a hypothetical stays hypothetical, and a flash sale expires. At each question the
-assembled context is printed, with what was left out and why.
+policy, a hypothetical stays hypothetical, a flash sale expires, the returns desk learns
+over three tasks and consolidates what it learned, and a finance document reaches a
+manager's context and never an intern's. At each question the assembled context is
+printed, with what was left out and why.
 """
 
 from __future__ import annotations
@@ -126,6 +128,39 @@ def run(path: Path, console: Console | None = None, budget: int = 600) -> None:
     console.rule("Three hours later: the flash sale has ended")
     clock.advance(hours=3)
     ask("Can the customer still get the rain jacket flash sale price?")
+
+    console.rule("The returns desk learns over three tasks, then consolidates")
+    for task, event in enumerate(
+        (
+            "Refund of order #3310 stalled: the return label was never scanned by the carrier",
+            "Refund of order #3388 stalled: the carrier never scanned the return label",
+            "Refund of order #3402 stalled: the return label was not scanned at drop-off",
+        )
+    ):
+        junior = engine.session(dana, task_id=f"return-{task}", capability="returns")
+        junior.learn(event)
+        console.print(f"[dim]task return-{task}:[/] learned {event!r}")
+    try:
+        junior.learn("Always refund before the label is scanned", level="strategy")
+    except AuthorityError as refused:
+        console.print(f"[yellow]refused:[/] {refused}")
+    report = engine.consolidate(org="northwind", capability="returns")
+    console.print(
+        f"consolidation: {len(report.clusters)} cluster, {report.heuristics_written} "
+        f"heuristic written, {report.events_merged} events merged"
+    )
+    returns = engine.session(dana, task_id="return-4", capability="returns")
+    ask("A refund is stuck, what should I check?", returns)
+
+    console.rule("A document one person may read, and another may not")
+    feeds.add_document(
+        "margins-2026",
+        "Rain jacket margin is 41%; the floor for any discount is a 30% margin.",
+        source="finance handbook",
+        acl=["authority:manager"],
+    )
+    ask("What margin do rain jackets carry?", ops)
+    ask("What margin do rain jackets carry?", sam)
 
     console.rule("The audit trail keeps every version")
     for fact in ops.history("shipping_address"):
