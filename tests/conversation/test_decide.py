@@ -206,6 +206,13 @@ REPLACEMENTS = [
     ("Room 12 at noon rather than Room 9.", [fact("Review in Room 9 at 3pm", "review")],
      {("Room 9", "Room 12"), ("3pm", "noon")}),
     ("Dock 4 by 7am, not Dock 2.", [fact("Unload at Dock 2", "unload")], {("Dock 2", "Dock 4")}),
+    # a count said in words replaces one in figures
+    ("Make it two tickets instead.", [fact("Concert: 3 tickets, row F", "concert")],
+     {("3 tickets", "two tickets")}),
+    ("Actually we need a dozen eggs.", [fact("Shopping: 6 eggs, flour", "shopping")],
+     {("6 eggs", "a dozen eggs")}),
+    ("Change it to four nights.", [fact("Cabin: 3 nights from May 2", "cabin")],
+     {("3 nights", "four nights")}),
     # a count given with its unit, for a bare count its words name
     ("Drop it to 100 chairs.", [fact("Chairs: 120", "chairs")], {("120", "100")}),
     ("We now need 14 tables.", [fact("Tables needed: 12", "tables")], {("12", "14")}),

@@ -57,6 +57,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("order her the women's S fleece", [("size", "women's S")]),
         ("his cleats are size 9.5", [("size", "size 9.5")]),
         ("two XXL polos for the crew", [("size", "XXL")]),
+        # a count said in words, read as its figure
+        ("make it two tickets", [("quantity", "two tickets")]),
+        ("we need a dozen eggs", [("quantity", "a dozen eggs")]),
+        ("Two more are coming", []),
         # a range of a quantity is one value
         ("shipping takes 3-5 days", [("quantity", "3-5 days")]),
         ("we need 10–12 volunteers", [("quantity", "10–12 volunteers")]),
@@ -152,3 +156,8 @@ def test_a_weekday_is_one_day_however_written() -> None:
     [short], [long], [plural] = typed_values("Fri"), typed_values("Friday"), typed_values("Fridays")
     assert short.key == long.key == plural.key
     assert typed_values("Monday")[0].key != long.key
+
+
+def test_a_count_in_words_is_the_count_in_figures() -> None:
+    [words], [figures] = typed_values("three nights"), typed_values("3 nights")
+    assert words.key == figures.key and words.unit == figures.unit == "night"

@@ -354,11 +354,18 @@ def _heading(sentence: str, value: TypedValue) -> str:
 
 
 def _segment_before(sentence: str, value: TypedValue) -> str:
-    """The words before a value's own segment: an apposition names it ("best number is her
-    cell, 555-0164")."""
+    """The words before a value's own segment, when the value is all that segment says: an
+    apposition names it ("best number is her cell, 555-0164")."""
     ends = list(_SEGMENT_END.finditer(sentence, 0, value.start))
     if not ends:
         return ""
+    stop = _SEGMENT_END.search(sentence, value.end)
+    own = (
+        sentence[ends[-1].end() : value.start]
+        + sentence[value.end : stop.start() if stop else None]
+    )
+    if re.search(r"\w", own):
+        return ""  # "so two tents at $300 each": its segment says what it is
     start = max((m.end() for m in ends[:-1]), default=0)
     return sentence[start : ends[-1].start()]
 

@@ -25,6 +25,35 @@ _STREET = (
     r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
 )
 _TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
+# Counts said in words ("two tickets", "a dozen eggs"), read as their figures.
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "a dozen": 12,
+    "a couple of": 2,
+}
+_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # Words that may follow a town and end the address: "to 40 Quay St, Bath instead".
 _AFTER_TOWN = r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now)\b"
 _UNIT_STOP = frozenset(
@@ -76,7 +105,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "quantity",
-            r"(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?(?:\s?-\s?|\s)"
+            r"(?:(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?"
+            rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
             r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
         ),
         (
@@ -121,7 +151,7 @@ class TypedValue:
     def unit(self) -> str:
         """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
         if self.kind == "quantity":
-            tail = re.sub(r"^[\d,.\s-]+", "", self.text.lower())
+            tail = re.sub(rf"^(?:{_NUMBER_WORD})\s|^[\d,.\s-]+", "", self.text.lower()).strip()
             return "sqft" if tail.startswith(("sq", "square")) else stem(tail)
         if self.kind == "code":
             label = re.match(r"[A-Za-z]+(?=\s?#?\d)", self.text)
@@ -141,6 +171,10 @@ def canonical(kind: str, text: str) -> str:
     if kind in {"money", "percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
     if kind == "quantity":
+        for words, figure_of in NUMBER_WORDS.items():
+            if lowered.startswith(words + " "):
+                lowered = f"{figure_of}{lowered[len(words) :]}"
+                break
         figure = re.match(r"[\d,.]+(?:\s?[-–]\s?[\d.]+)?", lowered)
         unit = lowered[figure.end() :] if figure else lowered
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
@@ -164,7 +198,9 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
             found.append(TypedValue(kind, span, start, end))
             taken.append((start, end))
 
-    for match in phonenumbers.PhoneNumberMatcher(text, "US", leniency=phonenumbers.Leniency.POSSIBLE):
+    for match in phonenumbers.PhoneNumberMatcher(
+        text, "US", leniency=phonenumbers.Leniency.POSSIBLE
+    ):
         take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(text):
