@@ -260,7 +260,7 @@ def _unkept(value: str) -> str:
     """A claimed value without its clauses that say what stays ("Thursday, same 3pm" is a
     new day; the hour was the fact's already)."""
     parts = [p for p in re.split(r",\s+", value) if p.strip()]
-    kept = [p for p in parts if not sentences(p) or not sentences(p)[0].keeps]
+    kept = [p for p in parts if not any(said.keeps for said in sentences(p)[:1])]
     return ", ".join(kept) if kept else value
 
 

@@ -411,8 +411,10 @@ def _telling(reason: str) -> bool:
     return any(evidence in reason for evidence in _TELLING)
 
 
+@lru_cache(maxsize=8192)
 def _roles(text: str) -> frozenset[str]:
-    """The roles a text gives what it speaks of (shipping, billing, work, home)."""
+    """The roles a text gives what it speaks of (shipping, billing, work, home); a live
+    fact's text is read again for every new value of every turn, so this is kept."""
     lowered = text.lower()
     return frozenset(r for r in _ROLE_TABLES if table(f"role_{r}").search(lowered))
 
