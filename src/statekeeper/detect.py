@@ -18,7 +18,7 @@ from statekeeper.access import AuthorityLadder
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import confidential_spans
-from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.declined import REACH, declined
 from statekeeper.conversation.details import details
@@ -107,7 +107,19 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
             public = public.replace(str(note.value), " ")
         turn = turn.model_copy(update={"text": public})
     ended = _declined(session, turn, earlier) + _overruled(session, turn, earlier)
-    return notes + ended + _changes(session, turn, earlier)
+    return notes + _confirmed(session, turn, earlier) + ended + _changes(session, turn, earlier)
+
+
+def _confirmed(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
+    """A "yes" to what the assistant just stated makes its statements the speaker's own:
+    "next service due at 63,700 then" answered "yep" changes the due mileage."""
+    if not earlier or earlier[-1].speaker != ASSISTANT or not confirms(turn.text):
+        return []
+    told = earlier[-1]
+    if told.scope != Scope.GLOBAL:
+        return []
+    adopted = turn.model_copy(update={"text": told.text})
+    return _apply(session, adopted, session.related_facts(told.text), earlier[:-1])
 
 
 PROPOSAL = "proposal"

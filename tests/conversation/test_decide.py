@@ -51,6 +51,24 @@ REPLACEMENTS = [
      {("14 Harbor Road, Portsmouth", "9 Quay Lane, Cork")}),
     ("Correction, the lot code is ZX-4410-D.",
      [fact("Recall batch ZX-4410-C, 200 cartons", "batch")], {("ZX-4410-C", "ZX-4410-D")}),
+    # a value a consequence leads to ("..., so: X", "..., so X") is what now holds
+    ("Her landlord is painting all month, so: 44 Pine St, Reno.",
+     [fact("Ship to 12 Alder Way, Sparks", "shipping")],
+     {("12 Alder Way, Sparks", "44 Pine St, Reno")}),
+    ("The design team doubled, so 40 licenses.",
+     [fact("Renewal: 20 licenses", "renewal")], {("20 licenses", "40 licenses")}),
+    ("My old cell died in the lake, so 415-555-0142.",
+     [fact("Contact phone 415-555-0199", "phone")], {("415-555-0199", "415-555-0142")}),
+    # a code written as the old one was, in a turn that surely changes the same record
+    ("Her new confirmation is Q8LM3T, and she's in 31F now.",
+     [fact("Ines Varga: confirmation W2PK7R, seat 9B, LIS-BOS", "reservation")],
+     {("W2PK7R", "Q8LM3T"), ("9B", "31F")}),
+    ("Updated tracking number 1Z44K9, parcel now on shelf B07.",
+     [fact("Parcel: tracking 1Z83R2, shelf C12, 2 boxes", "parcel")],
+     {("1Z83R2", "1Z44K9"), ("C12", "B07")}),
+    ("The new policy number is HX-77120. He's in ward 4C.",
+     [fact("Policy HX-61934 for Tom Reyes, ward 2A", "admission")],
+     {("HX-61934", "HX-77120"), ("2A", "4C")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -253,6 +271,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a consequence that states an amount for something else keeps the known one
+    ("The budget is $900, so two tents at $300 each.", [fact("Camp budget: $900", "budget")]),
+    ("So far 3 people have signed up.", [fact("Hike group: 12 people", "group")]),
+    # a code of another format is no new value of the record by its shape alone
+    ("Gate B22 is at the far end.", [fact("Flight 7Q1 to Lima, PNR ZT8K2W", "flight")]),
     # a guess changes nothing
     ("I think the pickup is 6pm now, not sure.", [fact("Pickup at 5pm", "pickup")]),
     ("Maybe the fee went up to $60.", [fact("Late fee $45", "fee")]),

@@ -211,3 +211,33 @@ def test_a_thing_said_to_stay_keeps_its_value(engine: Engine, turn: str) -> None
         s.observe("rowan", turn)
         assert s.current_value("deadline") == "Report due May 3"
         assert s.current_value("venue") == "Venue: Harbor Hall"
+
+
+@pytest.mark.parametrize("reply", ["yep", "Correct, thanks.", "That's right. Also book the wash."])
+def test_a_yes_to_what_the_assistant_stated_makes_it_ours(engine: Engine, reply: str) -> None:
+    with engine.session(ROWAN, task_id="fleet") as s:
+        s.write("truck_service", "Truck 4: next oil change due at 88,000 mi, at Pell Garage")
+        s.observe("rowan", "We're going to longer intervals on all the trucks.")
+        s.observe("assistant", "Then truck 4's next change is due at 93,000 mi.", assistant=True)
+        s.observe("rowan", reply)
+        assert "93,000 mi" in str(s.current_value("truck_service"))
+        assert "88,000" not in s.context("When is truck 4's next oil change?").text
+
+
+@pytest.mark.parametrize("reply", ["no, leave it", "Yes, but check with Pell first.", "hmm"])
+def test_no_plain_yes_adopts_nothing(engine: Engine, reply: str) -> None:
+    with engine.session(ROWAN, task_id="fleet") as s:
+        s.write("truck_service", "Truck 4: next oil change due at 88,000 mi, at Pell Garage")
+        s.observe("assistant", "Then truck 4's next change is due at 93,000 mi.", assistant=True)
+        s.observe("rowan", reply)
+        assert "88,000 mi" in str(s.current_value("truck_service"))
+
+
+def test_a_replaced_name_is_masked_in_the_turns_that_named_it(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="kitchen") as s:
+        s.write("supplier", "Our produce comes from Greenholt at 6am")
+        s.observe("rowan", "Greenholt shorted us again this week.")
+        s.write("supplier", "Our produce comes from Fernvale at 6am")
+        text = s.context("Who supplies our produce?").text
+    assert "Fernvale" in text
+    assert "Greenholt" not in text

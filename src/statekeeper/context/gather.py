@@ -324,7 +324,7 @@ class Reading:
         live = snapshot.live_values(unseen)
         recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]
         contested = contested_figures(dead + withheld, live.parts, recent)
-        withhold = DeadValues.build(withheld, live, WITHHELD_MARK, names=True)
+        withhold = DeadValues.build(withheld, live, WITHHELD_MARK)
         return cls(hidden, DeadValues.build(dead, live), live.parts, contested, withhold)
 
     def contested_in(self, text: str) -> frozenset[str]:

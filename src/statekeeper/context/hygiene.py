@@ -177,17 +177,15 @@ class DeadValues:
         dead_texts: Iterable[str],
         live: LiveValues | Iterable[str],
         label: str = REDACTED,
-        names: bool = False,
     ) -> DeadValues:
-        """The phrases of dead texts that no live text still holds. With `names`, for what
-        a reader may not see rather than what has ended, their proper names too: a
-        withheld fact's subcontractor or rival is not to be named anywhere."""
+        """The phrases of dead texts that no live text still holds, their proper names
+        among them: a withheld fact's subcontractor is not to be named anywhere, nor a
+        supplier that was replaced."""
         if not isinstance(live, LiveValues):
             live = LiveValues.of(live)
         phrases: set[str] = set()
         for text in dead_texts:
-            if names:
-                phrases |= {p for p in proper_words(text) if not live.contains(p)}
+            phrases |= {p for p in proper_words(text) if not live.contains(p)}
             whole = norm(text)
             if not whole or whole in live.wholes:
                 continue

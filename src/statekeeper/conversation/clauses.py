@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from statekeeper.conversation.cues import found
+from statekeeper.conversation.cues import found, table
 from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 
 # A condition before what a sentence says makes it no statement: "if the hall is full,
@@ -116,6 +116,22 @@ class Sentence:
                 kinds = _kinds_kept(clause)
                 return kind is None or kinds is None or kind in kinds
         return False
+
+
+_OPENING = re.compile(r"^\W*([^.!?,;:]*)")
+_POLITE = re.compile(r"\s+(?:please|thanks|thank you|thing)$")
+_AMENDED = re.compile(r"^\W*[\w' ]*?[,;]?\s*\b(?:but|except|though|although|however)\b", re.I)
+
+
+def confirms(turn: str) -> bool:
+    """Whether a turn opens by saying yes to what was just said to it ("yep", "that's
+    right, and ..."), with no amendment in the same breath ("yes, but ...")."""
+    opening = _OPENING.match(turn)
+    said = opening.group(1).strip().lower() if opening else ""
+    said = _POLITE.sub("", said)
+    return bool(said) and table("confirmations").fullmatch(said) is not None and not (
+        _AMENDED.match(turn)
+    )
 
 
 def sentences(text: str) -> list[Sentence]:

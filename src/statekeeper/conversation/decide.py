@@ -245,7 +245,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             ]
             alone = len(_peers(new, candidates)) == 1
             options = []
-            changes = found("change", sentence.text) + repairs
+            changes = found("change", sentence.text) + repairs + _concluded(sentence.text, new)
             roles = _roles(sentence.text[: new.start])
             for k in candidates:
                 theirs = _roles(f"{k.source.key or ''} {k.source.text}")
@@ -295,12 +295,15 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
     """The best replacement of each old value and for each new one, among those that score
     enough; then those that score less, where the turn already changes the same thing: its
     sentence another value of the same fact ("he takes #17, and put him down for youth
-    L" is one jersey order), or the turn another fact of the same name ("the venue moved,
-    we're 34 people, they can seat us at 7" changes the dinner's venue, count and time)."""
+    L" is one jersey order), the turn another fact of the same name ("the venue moved,
+    we're 34 people, they can seat us at 7" changes the dinner's venue, count and time),
+    or the turn the same fact, with a code written as its old one was ("new locator
+    J4RT9P ... now in 22A" moves seat 14C too)."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()
     used_new: set[int] = set()
     in_focus: set[tuple[Source, int]] = set()
+    changed: set[Source] = set()
     topics: set[str] = set()
     ranked = sorted(scored, key=lambda s: s.score, reverse=True)
     for sure in (True, False):
@@ -315,11 +318,13 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
                 not sure
                 and (source, s.sentence) not in in_focus
                 and not _key_words(source) & topics
+                and not (source in changed and "the same shape" in s.op.reason)
             ):
                 continue
             used_old.add(mark)
             used_new.add(s.start)
             if sure:
+                changed.add(source)
                 in_focus.add((source, s.sentence))
                 topics |= _key_words(source)
             chosen.append(s.op if sure else replace(s.op, reason="what the turn changes"))
@@ -473,6 +478,9 @@ def _score(
     if old.value.kind == "code" and old.value.unit and old.value.unit == new.unit:
         score += 2
         reasons.append("the same label")
+    elif old.value.kind == "code" == new.kind and same_shape(old.value.text, new.text):
+        score += 2
+        reasons.append("the same shape")
     elif {old.value.kind, new.kind} <= _LABELLED and old.label and old.label == label:
         score += 2
         reasons.append("the same label")
@@ -490,6 +498,16 @@ def _score(
     if old.source.fact_id is None and not (variant or shared):
         return 0, ""  # a value only said in passing needs more than its kind
     return score, ", ".join(reasons) or "its kind"
+
+
+def same_shape(a: str, b: str) -> bool:
+    """Whether two codes are written alike, capitals, small letters and figures in the
+    same runs ("9B" and "31F", "K7QX2M" and "J4RT9P", not "23kg"): values of one format."""
+    return _shape(a) == _shape(b)
+
+
+def _shape(code: str) -> str:
+    return re.sub(r"\d+", "9", re.sub(r"[A-Z]+", "A", re.sub(r"[a-z]+", "a", code)))
 
 
 def _said_of(sentence: str, value: TypedValue) -> bool:
@@ -586,6 +604,18 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
             if so and found("unavailable", said_of_old):
                 pairs[new.key] = k.value.text
     return pairs
+
+
+# "so" as a consequence that introduces what now holds: "..., so: 44 Pine St" or "..., so
+# 40 seats"; not "so far", "so much".
+_SO_THEN = re.compile(r"[,;]\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)$", re.I)
+
+
+def _concluded(sentence: str, new: TypedValue) -> bool:
+    """Whether a value is what a circumstance leads to ("she's at her sister's all week,
+    so: 44 Pine St"): the new arrangement, said as a consequence, after a clause that
+    gives its reason."""
+    return _SO_THEN.search(sentence, 0, new.start) is not None
 
 
 def _changed_part(old: TypedValue, new: TypedValue) -> str:

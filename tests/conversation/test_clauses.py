@@ -1,0 +1,31 @@
+"""A turn read as sentences: what makes a turn a "yes" to what was just said to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.clauses import confirms
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        # a turn that opens by saying yes, alone or before more
+        ("yep", True),
+        ("Correct.", True),
+        ("That's right, and add a second crate.", True),
+        ("Yes please", True),
+        ("sounds good, book it", True),
+        ("Yeah. Also the dog is coming.", True),
+        # a yes amended in the same breath is no plain yes
+        ("yes, but make it the 9th", False),
+        ("Yes except the blue one", False),
+        # no yes at the opening
+        ("no", False),
+        ("Right after lunch works.", False),
+        ("I said yes to the caterer already.", False),
+        ("Perfectly fine to leave it at 3pm?", False),
+    ],
+)
+def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
+    assert confirms(turn) is expected
