@@ -69,6 +69,28 @@ REPLACEMENTS = [
     ("The new policy number is HX-77120. He's in ward 4C.",
      [fact("Policy HX-61934 for Tom Reyes, ward 2A", "admission")],
      {("HX-61934", "HX-77120"), ("2A", "4C")}),
+    # an old value out of reach, the new one opening the next clause
+    ("Thursday's out, Friday works.", [fact("Review meeting Thursday 3pm", "review")],
+     {("Thursday", "Friday")}),
+    ("Dock 4 is closed today; Dock 6 then.", [fact("Unload at Dock 4, 7am", "unloading")],
+     {("Dock 4", "Dock 6")}),
+    ("The 9:15 is full - let's take the 10:40.", [fact("Ferry booked for 9:15", "ferry")],
+     {("9:15", "10:40")}),
+    # the old one pointed at, not named, said to be out of reach
+    ("Send everything to kim.lee@fastpost.net please, I closed the other account.",
+     [fact("Email: kim@oldmail.com", "email")], {("kim@oldmail.com", "kim.lee@fastpost.net")}),
+    ("Text 206-555-0131 from now on, my old number doesn't work.",
+     [fact("Mobile 206-555-0188", "mobile")], {("206-555-0188", "206-555-0131")}),
+    ("Bill it to 5 Ash Ct, Lowell; the previous office is closed.",
+     [fact("Billing: 80 Main St, Lowell", "billing")], {("80 Main St, Lowell", "5 Ash Ct, Lowell")}),
+    # a bare figure for a labelled one of as many figures
+    ("Facilities put us in 310 for the workshop.", [fact("Workshop in Room 204", "workshop")],
+     {("Room 204", "Room 310")}),
+    ("We're parked in 27 for the shoot, not 14.", [fact("Shoot crew parks in Bay 14", "parking")],
+     {("Bay 14", "Bay 27")}),
+    # another street names no town of its own: the old town goes with the old street
+    ("We moved! 77 Canal St is home now.", [fact("Ship to 12 Birch Rd, Albany", "shipping")],
+     {("12 Birch Rd, Albany", "77 Canal St")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -271,6 +293,14 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a value that fares like the old one takes nothing's place
+    ("Bay 2 is booked, Bay 5 too.", [fact("Loading at Bay 2", "loading")]),
+    ("Friday is taken as well, Thursday's out.", [fact("Review meeting Thursday 3pm", "review")]),
+    # a figure of another length is no new value of a labelled one
+    ("We got married in 2016.", [fact("Order #55817: walnut board", "order")]),
+    # a pointed-at old one of someone else's
+    ("My partner's is jo@fastpost.net, the other account is closed.",
+     [fact("Email: kim@oldmail.com", "email")]),
     # a consequence that states an amount for something else keeps the known one
     ("The budget is $900, so two tents at $300 each.", [fact("Camp budget: $900", "budget")]),
     ("So far 3 people have signed up.", [fact("Hike group: 12 people", "group")]),

@@ -227,6 +227,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue  # a capitalized fragment on its own ("Found Better Alternative.")
             if _DISOWNED.search(_clause_at(sentence, new.start)):
                 continue  # "my old number was ...": said to be dead, not new
+            if _fares_alike(sentence.text, new):
+                continue  # "Bay 2 is booked, Bay 5 too": out of reach as well
             own = anchor(sentence.text, new)
             context = (
                 own | topic_terms(_heading(sentence.text, new))
@@ -263,8 +265,9 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 other = bool(names and k.names and not names & k.names)
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
-                score += changes
-                if not (changes or corrected & k.anchor or _telling(reason)):
+                gone = alone and _old_one_gone(turn)  # "I closed the other account"
+                score += changes + gone
+                if not (changes or gone or corrected & k.anchor or _telling(reason)):
                     if not _out_of_reach(turn, k.value):
                         # only its kind and label ("Room 310 is where the staff eat"): enough
                         # only where the turn surely changes the same thing
@@ -407,6 +410,19 @@ def _out_of_reach(turn: str, old: TypedValue) -> bool:
     return False
 
 
+# What points back at the value a turn replaces without saying it: "the other account".
+_THE_OLD_ONE = re.compile(r"\b(?:the|my|our|that) (?:other|old|previous|former|usual) \w+", re.I)
+
+
+def _old_one_gone(turn: str) -> bool:
+    """Whether a turn says the one it replaces, pointed at and not named, is out of reach
+    ("I closed the other account", "my old number doesn't work")."""
+    return any(
+        _THE_OLD_ONE.search(clause) and found("unavailable", clause)
+        for clause in re.split(r"[,;.!?]\s+", turn)
+    )
+
+
 def disowns(text: str) -> bool:
     """Whether a text calls what it speaks of dead or past ("my old number")."""
     return _DISOWNED.search(text) is not None
@@ -425,11 +441,15 @@ def _roles(text: str) -> frozenset[str]:
 
 
 def _of_a_kind(old: Known, new: TypedValue) -> bool:
-    """Whether `new` could be a new value of what `old` is a value of: by their types, or
-    a count given with its unit for a bare count its words name ("Chairs: 120" and "100
-    chairs")."""
+    """Whether `new` could be a new value of what `old` is a value of: by their types, a
+    count given with its unit for a bare count its words name ("Chairs: 120" and "100
+    chairs"), or a bare figure for a labelled one of as many figures ("Room 204" and
+    "310", not "Order 55817" and "2016")."""
     if compatible(old.value, new):
         return True
+    if old.value.kind == "code" and old.value.unit and new.kind == "number":
+        figures = old.value.text[len(old.value.unit) :].strip(" #")  # "Room 204" and "310"
+        return figures.isdigit() and len(figures) == len(new.text)
     return old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor
 
 
@@ -560,8 +580,12 @@ _INSTEAD_OF = re.compile(
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
 # A consequence between two values of a kind: the first gives way to the second.
 _SO_BETWEEN = re.compile(
-    r"[\s,;]so\s+|\btherefore\b|\bwhich means\b|[,;]\s+(?:use|try|switch to|go with)\s", re.I
+    r"[\s,;]so\s+|\btherefore\b|\bwhich means\b|[,;]\s+(?:use|try|switch to|go with)\s"
+    r"|(?:[,;]|\s[-–—])\s+(?:[\w']+\s+){0,3}$",  # the next clause opens with the new one
+    re.I,
 )
+# What says a value shares the old one's fate rather than takes its place: "Bay 5 too".
+_ALIKE = re.compile(r"\b(?:too|also|as well|either|neither)\b", re.I)
 
 
 def _contrasts(sentence: str) -> dict[str, str]:
@@ -587,9 +611,10 @@ def _contrasts(sentence: str) -> dict[str, str]:
 
 def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
     """New values that follow a known value of their kind, said to be out of reach, across
-    a consequence, as new key -> old text: "Bay 2 flooded, so use Bay 5", "Dr. Lee is on
-    leave, so Dr. Ito chairs". A consequence alone is no replacement: "the budget is $900,
-    so two tents at $300" keeps the budget."""
+    a consequence or opening the next clause, as new key -> old text: "Bay 2 flooded, so
+    use Bay 5", "Dr. Lee is on leave, so Dr. Ito chairs", "Thursday's out, Friday works".
+    A consequence alone is no replacement ("the budget is $900, so two tents at $300" keeps
+    the budget), nor a value that fares alike ("Bay 2 is booked, Bay 5 too")."""
     pairs = {}
     for new in typed_values(sentence):
         for k in known:
@@ -601,7 +626,7 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
             said_of_old = (
                 sentence[_clause_start(sentence, at) : at] + between[: so.start()] if so else ""
             )
-            if so and found("unavailable", said_of_old):
+            if so and found("unavailable", said_of_old) and not _fares_alike(sentence, new):
                 pairs[new.key] = k.value.text
     return pairs
 
@@ -618,12 +643,36 @@ def _concluded(sentence: str, new: TypedValue) -> bool:
     return _SO_THEN.search(sentence, 0, new.start) is not None
 
 
+def _fares_alike(sentence: str, value: TypedValue) -> bool:
+    """Whether the rest of a value's clause gives it the fate of what came before it
+    ("Bay 5 too", "Friday is taken as well"): no replacement for it."""
+    rest = sentence[value.end :]
+    end = _OWN_CLAUSE_END.search(rest)
+    rest = rest[: end.start() if end else None]
+    return found("unavailable", rest) or _ALIKE.search(rest) is not None
+
+
+# Where a value's own clause ends: at a break, or where a reason or another clause starts
+# ("Hollister 302 since 118 is booked" says nothing more of 302).
+_OWN_CLAUSE_END = re.compile(
+    r"[,;:]\s|\s[-–—]\s|\s(?:since|because|as|while|which|but|so|and)\s", re.I
+)
+
+
 def _changed_part(old: TypedValue, new: TypedValue) -> str:
     """The span of an old value a new one takes: all of it, but only the street of an
-    address when the new one names no town ("31 Cedar Ln" for "13 Cedar Ln, Fairview")."""
+    address when the new one names no town and is the same street or a slip of it ("31
+    Cedar Ln" for "13 Cedar Ln, Fairview"); another street may be in another town."""
     if old.kind == new.kind == "address" and "," in old.text and "," not in new.text:
-        return old.text.split(",", 1)[0]
+        street = old.text.split(",", 1)[0]
+        if near_variant(old, new) or _street_name(street) == _street_name(new.text):
+            return street
     return old.text
+
+
+def _street_name(address: str) -> str:
+    """An address's street without its number: "13 Cedar Ln" -> "cedar ln"."""
+    return " ".join(address.lower().split()[1:])
 
 
 def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
