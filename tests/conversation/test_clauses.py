@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper.conversation.clauses import confirms
+from statekeeper.nlu.interpret import narrates
 
 
 @pytest.mark.parametrize(
@@ -29,3 +30,20 @@ from statekeeper.conversation.clauses import confirms
 )
 def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
     assert confirms(turn) is expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a story of the past holds nothing now
+        ("We went to the lake last Friday.", True),
+        ("Two years ago the fee was $40.", True),
+        ("Yesterday the crew finished early.", True),
+        # a story that tells of a changed arrangement still changes what holds
+        ("Got a new phone last week, the number is 312-555-0188.", False),
+        ("We got a new office last month, it's 5 Oak St.", False),
+        ("Last week we moved the review to Monday.", False),
+    ],
+)
+def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:
+    assert narrates(sentence) is expected

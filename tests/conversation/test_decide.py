@@ -91,6 +91,14 @@ REPLACEMENTS = [
     # another street names no town of its own: the old town goes with the old street
     ("We moved! 77 Canal St is home now.", [fact("Ship to 12 Birch Rd, Albany", "shipping")],
      {("12 Birch Rd, Albany", "77 Canal St")}),
+    # a code written as the old one was, with a change cue
+    ("The ticket should be reissued as OKAFOR/ADAEZE MS.",
+     [fact("PNR QX81LA: OKAFOR/ADA MS, seat 3C", "booking")],
+     {("OKAFOR/ADA MS", "OKAFOR/ADAEZE MS")}),
+    ("Correction: the part should read HB-7731-X.",
+     [fact("Replacement part HB-2290-K, order 5581", "part")], {("HB-2290-K", "HB-7731-X")}),
+    ("Now use voucher K9P-Q2R instead.", [fact("Voucher M4T-W8Z for the guest", "voucher")],
+     {("M4T-W8Z", "K9P-Q2R")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],

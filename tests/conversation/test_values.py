@@ -36,6 +36,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         # a labelled code whose number ends in a letter group keeps it
         ("the PO is 6612-B now", [("code", "6612-B")]),
         ("invoice under PO 3308-K2", [("code", "PO 3308-K2")]),
+        # a name as a ticket writes it
+        ("rebook OKAFOR/ADA MS on the 9am", [("code", "OKAFOR/ADA MS"), ("time", "9am")]),
+        ("the guest is LINDQVIST/PER, party of two", [("code", "LINDQVIST/PER")]),
+        ("reissue as MORALES/JUANCARLOS MR", [("code", "MORALES/JUANCARLOS MR")]),
         ("stored in Locker 12-C overnight", [("code", "Locker 12-C")]),
         ("the badge number is 77310925", [("number", "77310925")]),
         ("the caterer is Blue Plate Kitchen", [("name", "Blue Plate Kitchen")]),

@@ -112,7 +112,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "code",
             r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
-            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b|#\d+\b",
+            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b|#\d+\b"
+            # a name as tickets write it: "LEE/ANNA MS"
+            r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b",
         ),
         ("number", r"(?<![\w$€£¥.,/-])\d{2,}(?:\s\d{3,})*(?![\w%])"),
         (
