@@ -232,6 +232,8 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
     if assertions.judges(claim.value):
         return []  # "it's going great": a verdict is no value to replace anything with
     fact = _target(claim, live, earlier, nlu.points_back(turn.text))
+    if fact is not None and _of_another(claim, fact):
+        return []  # "the unlimited plan costs $80": not our plan, another one
     if fact is None:
         if any(nlu.mentions(f.text, claim.value) for f in live):
             return []  # already known
@@ -243,6 +245,21 @@ def _changes(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact
     if not claim.cancels and _said_to_stay(turn.text, fact):
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
     return [_said_now(session, turn, fact.key, _moved(fact.text, claim.value), fact)]
+
+
+def _of_another(claim: assertions.Assertion, fact: Fact) -> bool:
+    """Whether a claim with no typed value speaks of another one of the fact's kind: its
+    subject sets it apart by a word the fact does not hold ("the unlimited plan" beside
+    "Phone plan: 5GB"; "the blue sofa" beside "Sofa: grey velvet")."""
+    if not claim.subject or typed_values(claim.value):
+        return False
+    own = topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}")
+    apart = topic_terms(claim.subject) - own - _NOT_APART
+    return bool(apart) and bool(topic_terms(claim.subject) & own)
+
+
+# Words of a subject that set nothing apart: "the new plan" is ours, changed.
+_NOT_APART = frozenset(topic_terms("new current our my latest updated final revised actual"))
 
 
 _STAYS = re.compile(r"\b(?:same|still|unchanged)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)

@@ -394,6 +394,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # "scratch", "strike", "omit" take an item out
+    ("Scratch the piñata, too messy.", [said("We need balloons, a banner and a piñata.")],
+     {("a piñata", "-")}),
+    ("Strike the wine pairing from the menu.",
+     [fact("Tasting menu: oysters, wine pairing, sorbet", "menu")], {("wine pairing", "-")}),
+    ("Omit the appendix this time.", [fact("Report sections: summary, findings, appendix", "report")],
+     {("appendix", "-")}),
     # "no" opening a clause, naming an item of a list
     ("The families voted, no team brunch. Everyone does their own thing.",
      [said("Trip plan: coach at 7am, hotel at the Lakeview, and a team brunch at Rosie's.")],

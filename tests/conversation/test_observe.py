@@ -241,3 +241,20 @@ def test_a_replaced_name_is_masked_in_the_turns_that_named_it(engine: Engine) ->
         text = s.context("Who supplies our produce?").text
     assert "Fernvale" in text
     assert "Greenholt" not in text
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "turn"),
+    [
+        ("plan", "Phone plan: 5GB monthly", "The unlimited plan is month to month."),
+        ("sofa", "Sofa: grey velvet", "The blue sofa is the display model."),
+        ("venue", "Venue: Harbor Hall", "The rooftop venue is booked solid."),
+    ],
+)
+def test_a_claim_about_another_of_its_kind_changes_nothing(
+    engine: Engine, key: str, value: str, turn: str
+) -> None:
+    with engine.session(ROWAN, task_id="shop") as s:
+        s.write(key, value)
+        s.observe("rowan", turn)
+        assert s.current_value(key) == value

@@ -86,6 +86,10 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "awful today",
         "really hectic this week",
         "pretty rough",
+        # an excess is a verdict
+        "too much for me",
+        "way too far from the station",
+        "a bit too loud",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:
@@ -93,7 +97,7 @@ def test_an_appraisal_is_no_value(value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["forest green", "going to Denver", "Friday", "$40", "a blue one"]
+    "value", ["forest green", "going to Denver", "Friday", "$40", "a blue one", "too $40"]
 )
 def test_a_plain_value_is_no_appraisal(value: str) -> None:
     assert not judges(value)

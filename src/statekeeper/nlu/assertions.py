@@ -289,12 +289,15 @@ _FILLER = re.compile(
 # out", "the trip was amazing" state no new value for anything.
 JUDGEMENTS = frozenset(tables()["appraisals"])
 _LEADS = frozenset(tables()["appraisal_lead"])
+_EXCESS = re.compile(r"\W*(?:(?:way|far|much|a bit|a little|slightly)\s+)?too\b", re.I)
 _DEGREE = frozenset("very really pretty quite too so not still totally fairly super truly".split())
 
 
 def judges(value: str) -> bool:
     """A value that only judges: a judgement word first (after words of degree and verbs
     that carry it: "going really well"), and no figure, date or name."""
+    if _EXCESS.match(value) and not value_parts(value):
+        return True  # "too much for me", "way too far": an excess is a verdict
     words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
     if words and words[0] in ("like", "unlike"):
         return True  # a likeness judges too: "like a spaceship"
