@@ -99,6 +99,13 @@ REPLACEMENTS = [
      [fact("Replacement part HB-2290-K, order 5581", "part")], {("HB-2290-K", "HB-7731-X")}),
     ("Now use voucher K9P-Q2R instead.", [fact("Voucher M4T-W8Z for the guest", "voucher")],
      {("M4T-W8Z", "K9P-Q2R")}),
+    # the turn's only value of its kind, for the only known one, with a change cue
+    ("AA 118 got delayed, now leaves 9:40am.", [fact("Flight AA 118 departs 8:05am", "flight")],
+     {("8:05am", "9:40am")}),
+    ("The recital was postponed; it starts at 6:30pm.",
+     [fact("Piano recital, Grange Hall, 5pm", "recital")], {("5pm", "6:30pm")}),
+    ("Pickup's at 4 now, same gate.", [fact("Pickup at 3pm from the north gate", "pickup")],
+     {("3pm", "4")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -301,6 +308,15 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a value its clause gives another subject is no new value of the known one
+    ("The caterer is now Blue Fig instead.", [fact("Venue: Harbor Hall", "venue")]),
+    ("Our driver is Sam Ortiz from now on.", [fact("Account manager: Tom Reyes", "manager")]),
+    ("The rehearsal is at 4pm now.", [fact("Concert starts 7pm", "concert")]),
+    # "it's" alone tells what is, not what changed
+    ("It's Thursday. The draft is 80% done.", [fact("Bid due Friday 5pm", "bid")]),
+    # another party's price is theirs
+    ("Competitor lists it at $1,050.", [fact("List price $1,200", "price")]),
+    ("The rival shop sells the same kit for $89.", [fact("Kit price: $99", "kit")]),
     # a value that fares like the old one takes nothing's place
     ("Bay 2 is booked, Bay 5 too.", [fact("Loading at Bay 2", "loading")]),
     ("Friday is taken as well, Thursday's out.", [fact("Review meeting Thursday 3pm", "review")]),

@@ -36,6 +36,12 @@ def kinds(text: str) -> list[tuple[str, str]]:
         # a labelled code whose number ends in a letter group keeps it
         ("the PO is 6612-B now", [("code", "6612-B")]),
         ("invoice under PO 3308-K2", [("code", "PO 3308-K2")]),
+        # an hour said bare after "at", where nothing could be its unit
+        ("pickup's at 4 now, same gate", [("time", "4")]),
+        ("dinner is at 7.", [("time", "7")]),
+        ("meet at 10 tomorrow", [("time", "10")]),
+        ("we're at 12 now", [("number", "12")]),
+        ("seated at 4 tables", [("quantity", "4 tables")]),
         # a name as a ticket writes it
         ("rebook OKAFOR/ADA MS on the 9am", [("code", "OKAFOR/ADA MS"), ("time", "9am")]),
         ("the guest is LINDQVIST/PER, party of two", [("code", "LINDQVIST/PER")]),

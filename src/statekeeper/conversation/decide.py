@@ -34,6 +34,7 @@ _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 _LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_IT_IS = re.compile(r"\bit'?s\b", re.I)
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
 
@@ -246,6 +247,10 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 and _bound(k.source.text, k.value) == bound
             ]
             alone = len(_peers(new, candidates)) == 1
+            # the turn's only value of its kind for the only known one, with a change cue
+            # beyond a bare "it's" ("it's Thursday" tells the day): one thing, changed
+            sole = alone and sum(compatible(v, new) for v in typed_values(turn)) == 1
+            firm = found("change", _IT_IS.sub(" ", sentence.text))
             options = []
             changes = found("change", sentence.text) + repairs + _concluded(sentence.text, new)
             roles = _roles(sentence.text[: new.start])
@@ -266,7 +271,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 if weak and (elsewhere != sentence.start or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
                 gone = alone and _old_one_gone(turn)  # "I closed the other account"
-                score += changes + gone
+                mine = sole and firm and not _called_otherwise(sentence.text, new, k)
+                score += changes + gone + mine
                 if not (changes or gone or corrected & k.anchor or _telling(reason)):
                     if not _out_of_reach(turn, k.value):
                         # only its kind and label ("Room 310 is where the staff eat"): enough
@@ -528,6 +534,23 @@ def same_shape(a: str, b: str) -> bool:
 
 def _shape(code: str) -> str:
     return re.sub(r"\d+", "9", re.sub(r"[A-Z]+", "A", re.sub(r"[a-z]+", "a", code)))
+
+
+_SUBJECT_IS = re.compile(
+    r"([a-z][a-z' ]{0,30}?)\s+(?:is|are|was|will be|'s)\s+(?:now\s+|still\s+)?"
+    r"(?:(?:at|on|in|from)\s+)?$",
+    re.I,
+)
+
+
+def _called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the clause gives the new value a subject the old one's words do not name:
+    "the caterer is Blue Fig" is no new venue."""
+    subject = _SUBJECT_IS.search(sentence, _clause_start(sentence, new.start), new.start)
+    if subject is None:
+        return False
+    named = topic_terms(subject.group(1))
+    return bool(named) and not with_slots(named) & old.anchor
 
 
 def _said_of(sentence: str, value: TypedValue) -> bool:

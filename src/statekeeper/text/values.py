@@ -96,6 +96,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             r"|\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)\b|\b\d{1,2}:\d{2}\b|\bnoon\b",
         ),
+        # an hour said bare after "at" ("pickup's at 4 now"), where nothing follows that
+        # could be its unit
+        (
+            "time",
+            r"(?<=\bat )\d{1,2}(?=[.,;!?)]|$|\s+(?:now|then|instead|tomorrow|today|tonight|"
+            r"sharp|o'clock|on|please|and|or|with|for|same|again|this|next)\b)",
+        ),
         ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
         (
             "size",  # a garment's or a shoe's: a letter size needs its qualifier
@@ -211,10 +218,18 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
             if kind == "name":
                 _take_name(m, text, take)
                 continue
+            if kind == "time" and _BEING_AT.search(text, 0, m.start()):
+                continue  # "we're at 12 now" is a count
             take(kind, m.start(), m.end())
     return tuple(sorted(found, key=lambda v: v.start))
 
 
+# A person or a party before "at": what follows is where they stand, not an hour.
+_BEING_AT = re.compile(
+    r"\b(?:we'?re|we are|i'?m|i am|they'?re|they are|you'?re|you are|we'?ll be|he'?s|she'?s)"
+    r" at $",
+    re.I,
+)
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"'‘“(]\s*)$")
 # A short label and its colon: what follows is the value it labels ("Venue: Harbor Hall").
 _MESSAGE_LABELS = frozenset(
