@@ -106,6 +106,15 @@ REPLACEMENTS = [
      [fact("Piano recital, Grange Hall, 5pm", "recital")], {("5pm", "6:30pm")}),
     ("Pickup's at 4 now, same gate.", [fact("Pickup at 3pm from the north gate", "pickup")],
      {("3pm", "4")}),
+    # words named as the old ones give way to those said before the marker
+    ("We're in Maple today instead of Cedar.", [fact("Meeting room: Cedar", "room")],
+     {("Cedar", "Maple")}),
+    ("Go with the charcoal one rather than navy.", [fact("Sofa color: navy", "sofa")],
+     {("navy", "charcoal")}),
+    ("Use oak finish instead of walnut for the cabinets.",
+     [fact("Cabinet finish: walnut", "finish")], {("walnut", "oak")}),
+    ("I'd like green tea in place of black coffee.", [fact("Drink: black coffee", "drink")],
+     {("black coffee", "green tea")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -308,6 +317,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a marker whose old words no fact holds, or asked about, or with nothing before it
+    ("I walked instead of driving.", [fact("Commute: 20 minutes by bus", "commute")]),
+    ("Why Maple instead of Cedar?", [fact("Meeting room: Cedar", "room")]),
+    ("Instead of Cedar, maybe somewhere bigger.", [fact("Meeting room: Cedar", "room")]),
     # a value its clause gives another subject is no new value of the known one
     ("The caterer is now Blue Fig instead.", [fact("Venue: Harbor Hall", "venue")]),
     ("Our driver is Sam Ortiz from now on.", [fact("Account manager: Tom Reyes", "manager")]),
