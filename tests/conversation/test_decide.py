@@ -115,6 +115,17 @@ REPLACEMENTS = [
      [fact("Cabinet finish: walnut", "finish")], {("walnut", "oak")}),
     ("I'd like green tea in place of black coffee.", [fact("Drink: black coffee", "drink")],
      {("black coffee", "green tea")}),
+    # a kind word said anew before the same thing, in a sentence that says it changes
+    ("I'd rather have a window seat this time.", [fact("Seat preference: aisle", "seat")],
+     {("aisle", "window")}),
+    ("Switch us to quarterly invoicing from now on.",
+     [fact("Vendor terms: net 30, monthly invoicing", "terms")], {("monthly", "quarterly")}),
+    ("Let's do a matte finish instead.", [fact("Print order: 200 cards, glossy finish", "print")],
+     {("glossy", "matte")}),
+    # or of a fact the turn surely changes otherwise
+    ("We're at 12 boxes now. It's express shipping.",
+     [fact("Shipment: 10 boxes, ground shipping", "shipment")],
+     {("10 boxes", "12 boxes"), ("ground", "express")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -317,6 +328,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a kind word beside the same thing that names an option, a name, or which one
+    ("Our new vendor also offers quarterly invoicing.",
+     [fact("Vendor terms: net 30, monthly invoicing", "terms")]),
+    ("The Blue team switched rooms.", [fact("Team: red", "team")]),
+    ("Switch to the next seat over.", [fact("Seat preference: aisle", "seat")]),
     # a marker whose old words no fact holds, or asked about, or with nothing before it
     ("I walked instead of driving.", [fact("Commute: 20 minutes by bus", "commute")]),
     ("Why Maple instead of Cedar?", [fact("Meeting room: Cedar", "room")]),

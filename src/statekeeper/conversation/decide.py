@@ -35,6 +35,7 @@ _LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _IT_IS = re.compile(r"\bit'?s\b", re.I)
+_WEAK_CHANGE = re.compile(r"\b(?:it'?s|new)\b", re.I)
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
 
@@ -96,7 +97,10 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     """The replacements and retractions a user's turn makes to what `sources` state."""
     said = sentences(turn)
     ops: list[Operation] = list(_replacements(turn, said, sources))
-    ops += [op for op in _swaps(said, sources) if op.old.source not in _sources_of(ops)]
+    changed = {op.old.source for op in ops if isinstance(op, Replace)}
+    for more in (_swaps(said, sources), _reworded(said, sources, changed)):
+        taken = {(op.old.source, op.old_text) for op in ops if isinstance(op, Replace)}
+        ops += [op for op in more if (op.old.source, op.old_text) not in taken]
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in _retractions(said, sources) if r.source not in replaced]
     return ops
@@ -713,10 +717,6 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     return new.text
 
 
-def _sources_of(ops: Sequence[Operation]) -> set[Source]:
-    return {op.old.source if isinstance(op, Replace) else op.source for op in ops}
-
-
 # "X instead of Y": the words after the marker name the old value, those before the new.
 _SWAP = re.compile(
     r"\b(?:instead of|rather than|in place of)\s+(?:the |a |an |my |our |that )?"
@@ -765,6 +765,62 @@ def _swaps(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]
             new_value = TypedValue("phrase", new, m.start(), m.start() + len(new))
             swaps.append(Replace(held, new_value, old_value.text, new, "named as the old value"))
     return swaps
+
+
+# Words that tell which one, not what kind: "the new plan" is no kind of plan.
+_NOT_A_KIND = frozenset(
+    "new old same other next last first second third current usual previous former this that "
+    "these those our my your their his her its the a an one two more less extra another".split()
+)
+
+
+def _reworded(
+    said: Sequence[Sentence], sources: Sequence[Source], changed: set[Source]
+) -> list[Replace]:
+    """A kind word changed before the same thing ("annual billing" where a fact holds
+    "monthly billing", "a window seat" for "Seat: aisle") in a sentence that says it
+    changes, or of a fact the turn surely changes otherwise: the fact's word gives way.
+    Only in what a fact states after its label, and only where one reading of the fact is
+    found. A bare "new" or "it's" says nothing changes: "our new vendor also offers
+    quarterly invoicing" names an option."""
+    facts = [s for s in sources if s.fact_id is not None]
+    readings: dict[Source, list[Replace]] = {}
+    for sentence in said:
+        firm = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
+        if not sentence.asserts or not (firm or changed):
+            continue
+        words = re.findall(r"[a-z][a-z'-]+", sentence.text.lower())
+        for kind, thing in zip(words, words[1:], strict=False):
+            as_said = kind in sentence.text or sentence.text.lower().startswith(kind)
+            if kind in _NOT_A_KIND or not as_said or not topic_terms(thing):
+                continue  # "the new plan" says which; "Blue team" is a name
+            for fact in facts if firm else [f for f in facts if f in changed]:
+                op = _kind_in(fact, kind, thing, words)
+                if op is not None and topic_terms(kind):
+                    readings.setdefault(fact, []).append(op)
+    return [ops[0] for ops in readings.values() if len(ops) == 1]
+
+
+def _kind_in(fact: Source, kind: str, thing: str, said: Sequence[str]) -> Replace | None:
+    """The word of `fact` that `kind` takes the place of before `thing`: the word before
+    the same thing in what the fact states after its label, or all it states when its
+    label names the thing ("Seat: aisle"); a lowercase word the sentence does not say,
+    in a fact that does not say `kind`."""
+    label, colon, stated = fact.text.rpartition(": ")
+    if not colon or _whole_words(kind, fact.text) is not None:
+        return None
+    hit = re.search(rf"(?<![\w'-])([a-z][a-z'-]+)\s+{re.escape(thing)}(?![\w'-])", stated)
+    if hit is None and stem(thing) in topic_terms(f"{label} {fact.key or ''}"):
+        hit = re.fullmatch(r"\s*([a-z][a-z'-]+)\s*", stated)
+    if hit is None:
+        return None
+    was = hit.group(1)
+    if was in _NOT_A_KIND or was in said or not topic_terms(was):
+        return None
+    start = len(label) + len(colon) + hit.start(1)
+    old = TypedValue("phrase", was, start, start + len(was))
+    new = TypedValue("phrase", kind, 0, len(kind))
+    return Replace(Known(old, fact, frozenset()), new, was, kind, "its kind said anew")
 
 
 def _whole_words(phrase: str, text: str) -> int | None:
