@@ -366,7 +366,7 @@ def _apply(
             source=_source(said, session),
             overrule=True,
         )
-        written.append(_said_now(session, turn, key, op.new.text, old))
+        written.append(_said_now(session, turn, key, op.new.text, old, disputable=False))
     for fact_id, value in edits.items():
         fact = facts[fact_id]
         if value and value != fact.value:
@@ -408,12 +408,24 @@ def _ended(session: Session, said: Turn, key: str, value: str, reason: str) -> F
     return fact
 
 
-def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: Fact) -> Fact:
-    """The value a turn gives a fact in place of the one it had. Shared knowledge that a
-    colleague of the same rank stated is not replaced by another's word: both stand, and
-    contexts show them as an unresolved conflict."""
+def _said_now(
+    session: Session,
+    turn: Turn,
+    key: str,
+    value: str,
+    replacing: Fact,
+    disputable: bool = True,
+) -> Fact:
+    """The value a turn gives a fact in place of the one it had. What a colleague of the
+    same rank stated is not replaced by another's word: both stand, and contexts show them
+    as an unresolved conflict, unless the turn settles it ("that's the call") or the old
+    value was only said in passing (not `disputable`), and is gainsaid now."""
     source = _source(turn, session)
-    disputed = _colleagues_word(session, source, replacing)
+    disputed = (
+        disputable
+        and _colleagues_word(session, source, replacing)
+        and not found("rulings", turn.text)
+    )
     return session.write(
         key,
         value,
@@ -426,9 +438,10 @@ def _said_now(session: Session, turn: Turn, key: str, value: str, replacing: Fac
 
 
 def _colleagues_word(session: Session, source: Source, fact: Fact) -> bool:
-    """Whether a fact is shared knowledge someone else of the same rank stated."""
+    """Whether a fact is what someone else of the same rank stated: shared knowledge, or a
+    value another speaker gave in the same conversation."""
     said_by = fact.source.speaker
-    if fact.user or said_by is None or said_by in (source.speaker, session.principal.user):
+    if said_by is None or said_by in (source.speaker, session.principal.user):
         return False
     access = session.engine.access
     peer = access.ladder.rank_or("peer", 0)

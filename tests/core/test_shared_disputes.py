@@ -3,6 +3,8 @@ both stand, labelled as a dispute; a person's own later word, or a higher one, d
 
 from __future__ import annotations
 
+import pytest
+
 from statekeeper import Engine, Principal
 from statekeeper.context.format import CONFLICTS_HEADER
 
@@ -44,3 +46,32 @@ def test_a_higher_authority_decides_it(engine: Engine) -> None:
     assert not engine.session(ANA).get(first).is_valid
     text = engine.session(BEN).context("Where is the offsite?").text
     assert "Harbor Inn" in text and CONFLICTS_HEADER not in text
+
+
+ROOM = Principal(org="acme", user="scribe", authority="peer")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The launch date is March 3.", "The launch date should be March 10 instead."),
+        ("Our vendor for badges is Printwell.", "No, the badge vendor is Inkhaus now."),
+        ("The review meeting is Tuesday 2pm.", "Actually the review meeting is Wednesday 2pm."),
+    ],
+)
+def test_colleagues_disagreeing_in_one_conversation_are_a_conflict(
+    engine: Engine, first: str, second: str
+) -> None:
+    with engine.session(ROOM) as s:
+        s.observe("ana", first)
+        s.observe("ben", second)
+        text = s.context("What did we settle?").text
+    assert CONFLICTS_HEADER in text
+
+
+def test_a_ruling_settles_what_colleagues_said(engine: Engine) -> None:
+    with engine.session(ROOM) as s:
+        s.observe("ana", "The launch date is March 3.")
+        s.observe("ben", "The launch date is March 10, that's the call.")
+        text = s.context("When is the launch?").text
+    assert CONFLICTS_HEADER not in text and "March 10" in text
