@@ -126,6 +126,13 @@ REPLACEMENTS = [
     ("We're at 12 boxes now. It's express shipping.",
      [fact("Shipment: 10 boxes, ground shipping", "shipment")],
      {("10 boxes", "12 boxes"), ("ground", "express")}),
+    # the only known value of its kind said to be out of reach, and a new one after it
+    ("My car died Monday. Can't make Tuesday anymore. Thursday works for me.",
+     [fact("Dentist appointment Tuesday 10am", "dentist")], {("Tuesday", "Thursday")}),
+    ("Suite 400 is being painted all week. We'll meet in Suite 220.",
+     [fact("Board meeting in Suite 400", "board")], {("Suite 400", "Suite 220")}),
+    ("Sorry, can't make the 14th after all. The 21st is better.",
+     [fact("Tasting booked for the 14th", "tasting")], {("the 14th", "the 21st")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -328,6 +335,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a relative's own thing, told with their possessive
+    ("My husband has his dentist appointment Thursday at 2pm.",
+     [fact("Dentist appointment Tuesday 10am", "dentist")]),
+    ("Our son moved his recital to Friday.", [fact("Recital Thursday 6pm", "recital")]),
+    # a value said before the old one was out of reach is no answer to it
+    ("We flew back on Monday. Can't make Tuesday now.",
+     [fact("Dentist appointment Tuesday 10am", "dentist")]),
     # a kind word beside the same thing that names an option, a name, or which one
     ("Our new vendor also offers quarterly invoicing.",
      [fact("Vendor terms: net 30, monthly invoicing", "terms")]),

@@ -273,13 +273,23 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                     )
                 weak = score < 10 and not near_variant(k.value, new)
                 other = bool(names and k.names and not names & k.names)
-                if weak and (elsewhere != sentence.start or sentence.wanted or other):
+                reach = _out_of_reach(turn, k.value)
+                standing = elsewhere != sentence.start and reach is None
+                if weak and (standing or sentence.wanted or other):
                     continue  # the old value stated as standing, a wish, or another's value
                 gone = alone and _old_one_gone(turn)  # "I closed the other account"
                 mine = sole and firm and not _called_otherwise(sentence.text, new, k)
-                score += changes + gone + mine
+                # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only
+                # known value of its kind, out of reach, and a new one said after it
+                after = (
+                    alone
+                    and reach is not None
+                    and sentence.start + new.start >= reach
+                    and not _called_otherwise(sentence.text, new, k)
+                )
+                score += changes + gone + mine + 2 * after
                 if not (changes or gone or corrected & k.anchor or _telling(reason)):
-                    if not _out_of_reach(turn, k.value):
+                    if reach is None:
                         # only its kind and label ("Room 310 is where the staff eat"): enough
                         # only where the turn surely changes the same thing
                         score = min(score, ACCEPT - 1)
@@ -409,16 +419,18 @@ _DISOWNED = re.compile(
 _ROLE_TABLES = ("shipping", "billing", "work", "home")
 
 
-def _out_of_reach(turn: str, old: TypedValue) -> bool:
-    """Whether the turn says an old value is out of reach, in the clause that names it, by
+def _out_of_reach(turn: str, old: TypedValue) -> int | None:
+    """Where the clause ends in which the turn says an old value is out of reach, by
     itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
-    usual room is taken")."""
+    usual room is taken"); None if it does not."""
     names = {old.text, _digits(old.text), old.unit if old.kind == "code" else ""} - {""}
-    for clause in re.split(r"[,;.!?]\s+|\s(?:since|because|as)\s", turn):
+    start = 0
+    for clause in re.split(r"([,;.!?]\s+|\s(?:since|because|as)\s)", turn):
+        start += len(clause)
         if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
             if found("unavailable", clause):
-                return True
-    return False
+                return start
+    return None
 
 
 # What points back at the value a turn replaces without saying it: "the other account".
@@ -709,6 +721,8 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     the old one's label when it had one and the new one has none."""
     if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
         return " ".join(new.text.split()[-len(old_text.split()) :])
+    if new.kind == "date" and new.text.startswith("The "):  # capitalized as a sentence began
+        return "t" + new.text[1:]
     if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
         return re.sub(r"^([\d,.]+(?:\s?[-–]\s?[\d.]+)?).*$", r"\1", new.text)
     if old.value.kind == "code" and old.value.unit and new.kind == "number":

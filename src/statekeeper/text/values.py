@@ -88,7 +88,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
             rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
-            rf"|\bthe\s+{_ORDINAL}\b",
+            rf"|\b[Tt]he\s+{_ORDINAL}\b",
         ),
         (
             "time",
