@@ -51,6 +51,17 @@ def test_old_turn_is_recalled_dated_and_attributed(make_engine: MakeEngine, cloc
     )
 
 
+def test_a_recalled_turn_says_what_its_yesterday_was(make_engine: MakeEngine, clock: Clock) -> None:
+    s = _session(make_engine)
+    _chat(s, clock, "I finally took the sailboat out yesterday, first time this season.")
+    said_on = clock.now
+    _chat(s, clock, *FILLER)
+    clock.advance(days=90)
+    recalled = _recalled(s.context("When did she take the sailboat out?").text)
+    day = said_on.date().fromordinal(said_on.toordinal() - 1)
+    assert f"yesterday ({day.day} {day:%B %Y})" in recalled
+
+
 def test_recalled_turns_show_in_the_order_they_were_said(
     make_engine: MakeEngine, clock: Clock
 ) -> None:

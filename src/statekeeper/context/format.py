@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetItem, value_text
+from statekeeper.text.moments import anchored
 
 
 def identity_section(identity: IdentityRole) -> str:
@@ -99,8 +100,9 @@ def turn_line(turn: Turn, text: str) -> str:
 
 
 def recalled_line(turn: Turn, text: str) -> str:
-    """A past turn, dated and attributed: it is evidence of what was said then."""
-    return f"- {turn.timestamp:%Y-%m-%d}, {turn.speaker}: {text}"
+    """A past turn, dated and attributed: it is evidence of what was said then, and its
+    "yesterday" or "last week" is said of that day."""
+    return f"- {turn.timestamp:%Y-%m-%d}, {turn.speaker}: {anchored(text, turn.timestamp.date())}"
 
 
 FACTS_HEADER = "## Current facts"

@@ -1,0 +1,85 @@
+"""Relative times in what was said, anchored to the day it was said.
+
+A turn recalled months later says "yesterday" or "last week" about a day the reader no
+longer knows. Each such phrase is followed by the time it meant, in plain words ("I went
+yesterday (7 May 2023)", "last week (the week before 8 May 2023)"), so a context answers
+"when did ..." without date arithmetic. Month and year steps come from `dateutil`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _day(d: date) -> str:
+    return f"{d.day} {d:%B %Y}"
+
+
+def _month(d: date) -> str:
+    return f"{d:%B %Y}"
+
+
+def _before(what: str) -> Callable[[date], str]:
+    return lambda said: f"the {what} before {_day(said)}"
+
+
+def _ago(match: re.Match[str], said: date) -> str:
+    count = _COUNTS.get(match.group("n").lower()) or int(match.group("n"))
+    unit = match.group("unit").lower().rstrip("s")
+    if unit == "day":
+        return _day(said - timedelta(days=count))
+    if unit == "week":
+        return f"the week of {_day(said - timedelta(weeks=count))}"
+    if unit == "month":
+        return _month(said - relativedelta(months=count))
+    return str((said - relativedelta(years=count)).year)
+
+
+# Each phrase and what it meant on the day it was said.
+_FIXED: dict[str, Callable[[date], str]] = {
+    "yesterday": lambda said: _day(said - timedelta(days=1)),
+    "last night": lambda said: _day(said - timedelta(days=1)),
+    "today": _day,
+    "tonight": _day,
+    "this morning": _day,
+    "this afternoon": _day,
+    "this evening": _day,
+    "tomorrow": lambda said: _day(said + timedelta(days=1)),
+    "last week": _before("week"),
+    "last weekend": _before("weekend"),
+    "this weekend": lambda said: f"the weekend of {_day(said)}",
+    "next week": lambda said: f"the week after {_day(said)}",
+    "last month": lambda said: _month(said - relativedelta(months=1)),
+    "this month": _month,
+    "next month": lambda said: _month(said + relativedelta(months=1)),
+    "last year": lambda said: str(said.year - 1),
+    "this year": lambda said: str(said.year),
+    "next year": lambda said: str(said.year + 1),
+    **{f"last {day}": _before(day.title()) for day in _WEEKDAYS},
+    **{f"this past {day}": _before(day.title()) for day in _WEEKDAYS},
+}
+_PHRASE = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted((re.escape(p) for p in _FIXED), key=len, reverse=True))
+    + r"|(?P<n>\d{1,2}|a|an|one|two|three|four|five|six)\s+(?P<unit>days?|weeks?|months?|years?)"
+    r"\s+ago)(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def anchored(text: str, said: date) -> str:
+    """The text with each relative time followed by what it meant on `said`."""
+
+    def meant(match: re.Match[str]) -> str:
+        if match.group("unit"):
+            return f"{match.group(0)} ({_ago(match, said)})"
+        return f"{match.group(0)} ({_FIXED[match.group(0).lower()](said)})"
+
+    return _PHRASE.sub(meant, text)
