@@ -22,6 +22,8 @@ SAID = date(2024, 3, 13)  # a Wednesday
         # a week, a weekend, a weekday before the day said
         ("Ran my first 10k last week", "Ran my first 10k last week (the week before 13 March 2024)"),
         ("Last Sunday we hiked", "Last Sunday (the Sunday before 13 March 2024) we hiked"),
+        ("Applied to two agencies this week",
+         "Applied to two agencies this week (the week of 13 March 2024)"),
         ("Went fishing last weekend", "Went fishing last weekend (the weekend before 13 March 2024)"),
         # a month, a year, across their turn
         ("the shop opened last month", "the shop opened last month (February 2024)"),

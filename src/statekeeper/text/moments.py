@@ -54,6 +54,7 @@ _FIXED: dict[str, Callable[[date], str]] = {
     "tomorrow": lambda said: _day(said + timedelta(days=1)),
     "last week": _before("week"),
     "last weekend": _before("weekend"),
+    "this week": lambda said: f"the week of {_day(said)}",
     "this weekend": lambda said: f"the weekend of {_day(said)}",
     "next week": lambda said: f"the week after {_day(said)}",
     "last month": lambda said: _month(said - relativedelta(months=1)),
