@@ -45,6 +45,11 @@ SPANS = [
         "Top sponsor this year is Linda Osei at $12,000. Her name doesn't go on the banner.",
         ["Linda Osei"],
     ),
+    # a restriction to the listener, or to a group, by a short heading
+    ("Just for you: Priya is going on leave in March.",
+     ["Just for you: Priya is going on leave in March."]),
+    ("Supervisors only: the audit starts Monday.", ["Supervisors only: the audit starts Monday."]),
+    ("Privately: the deal is off.", ["Privately: the deal is off."]),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
@@ -53,6 +58,8 @@ SPANS = [
 ]
 
 NO_SPAN = [
+    "Vegetarian only: the lentil soup.",
+    "Only one thing: bring a pen.",
     "I'm sharing my screen now.",
     "The HR team meets on Monday at 10.",
     "Keep this in mind when you book the venue.",
@@ -77,6 +84,9 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "What can I tell the patient's daughter on the phone?",
         "Write the section for the public yearly review.",
         "The vendor asked for our number. Draft what I can send them.",
+        "Draft an email to the client about the price and the plans.",
+        "Compose a short note for the tenant about Friday's water shutoff.",
+        "Let the customer know when the part arrives.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -89,6 +99,8 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "For our internal budget review, what is the floor?",
         "When does the kitchen renovation finish?",
         "Our COO wonders internally what the rival bid.",
+        "Did the client email us back about the price?",
+        "What did the customer tell us on the call?",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:
