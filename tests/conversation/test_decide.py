@@ -335,6 +335,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a wish against what is
+    ("Ideally I'd charge $120 an hour, but $85 is the rate for now.",
+     [fact("Hourly rate: $85", "rate")]),
+    ("In a perfect world the deck would be 400 sq ft.", [fact("Deck: 300 sq ft", "deck")]),
+    ("If only the flight left at 9am, I hate the 6am.", [fact("Flight departs 6am", "flight")]),
     # a relative's own thing, told with their possessive
     ("My husband has his dentist appointment Thursday at 2pm.",
      [fact("Dentist appointment Tuesday 10am", "dentist")]),
