@@ -133,6 +133,17 @@ REPLACEMENTS = [
      [fact("Board meeting in Suite 400", "board")], {("Suite 400", "Suite 220")}),
     ("Sorry, can't make the 14th after all. The 21st is better.",
      [fact("Tasting booked for the 14th", "tasting")], {("the 14th", "the 21st")}),
+    # an address whose street is named as the old one goes whole
+    ("Send it to 40 Lake Rd, Kent instead of Pine St.",
+     [fact("Shipping address: 12 Pine St, Akron", "shipping")],
+     {("12 Pine St, Akron", "40 Lake Rd, Kent")}),
+    # a preference said as what is better
+    ("Afternoon is better for me, 1-3pm.", [fact("Delivery window: 9-11am", "delivery")],
+     {("9-11am", "1-3pm")}),
+    ("I'd prefer the 4:45pm slot.", [fact("Haircut at 2pm Saturday", "haircut")],
+     {("2pm", "4:45pm")}),
+    ("Thursday suits us better.", [fact("Walkthrough Tuesday 10am", "walkthrough")],
+     {("Tuesday", "Thursday")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],

@@ -300,7 +300,9 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
             named = contrasts.get(new.key)
-            old_text = named if named and _named_old(named, old) else _changed_part(old.value, new)
+            # the part named ("2209, not 2290"), but a whole address for its street named
+            part = named is not None and _named_old(named, old) and old.value.kind != "address"
+            old_text = named if named is not None and part else _changed_part(old.value, new)
             new_text = _replacement_text(old, old_text, new)
             op = Replace(old, new, old_text, new_text, reason)
             scored.append(_Scored(score, new.start, position, op))
