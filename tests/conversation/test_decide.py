@@ -144,6 +144,13 @@ REPLACEMENTS = [
      {("2pm", "4:45pm")}),
     ("Thursday suits us better.", [fact("Walkthrough Tuesday 10am", "walkthrough")],
      {("Tuesday", "Thursday")}),
+    # a request for oneself in a question's form
+    ("Can I have the 4:45pm slot instead?", [fact("Haircut at 2pm Saturday", "haircut")],
+     {("2pm", "4:45pm")}),
+    ("Could I get the refund sent to jo.r@inbox.ie instead?",
+     [fact("Refund contact: jo@oldmail.com", "refund")], {("jo@oldmail.com", "jo.r@inbox.ie")}),
+    ("May I have it delivered to 5 Quay St, Cobh instead?",
+     [fact("Deliver to 2 Hill Rd, Cork", "delivery")], {("2 Hill Rd, Cork", "5 Quay St, Cobh")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -346,6 +353,9 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # asking whether is no request
+    ("Can we move it to 4:45pm?", [fact("Haircut at 2pm Saturday", "haircut")]),
+    ("Could they get it done by 5pm?", [fact("Repair ready at 3pm", "repair")]),
     # a wish against what is
     ("Ideally I'd charge $120 an hour, but $85 is the rate for now.",
      [fact("Hourly rate: $85", "rate")]),

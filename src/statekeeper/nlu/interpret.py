@@ -100,7 +100,8 @@ QUESTION = re.compile(
 # A request to the assistant is an instruction in a question's form: "Could you update my
 # phone number to 555-9876?" (but "Can we move it?" asks whether).
 REQUEST = re.compile(
-    r"^\W*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+)?"
+    r"^\W*(?:please\s+)?(?:can|could|may)\s+i\s+(?:please\s+)?(?:get|have)\b"  # for oneself
+    r"|^\W*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+)?"
     r"(?:update|change|switch|move|set|make|send|ship|book|reschedule|push|bump|cancel|use|"
     r"replace|correct|fix|raise|lower|increase|reduce|extend|rename)\b",
     re.IGNORECASE,
