@@ -151,6 +151,11 @@ REPLACEMENTS = [
      [fact("Refund contact: jo@oldmail.com", "refund")], {("jo@oldmail.com", "jo.r@inbox.ie")}),
     ("May I have it delivered to 5 Quay St, Cobh instead?",
      [fact("Deliver to 2 Hill Rd, Cork", "delivery")], {("2 Hill Rd, Cork", "5 Quay St, Cobh")}),
+    # a new home or work place may be where things now ship
+    ("My new apartment is 14 Reed St, Dover.", [fact("Shipping address: 12 Pine St, Akron", "shipping")],
+     {("12 Pine St, Akron", "14 Reed St, Dover")}),
+    ("Use my work address from now on: 400 Quay St, Cork.",
+     [fact("Ship to 2 Hill Rd, Cork", "shipping")], {("2 Hill Rd, Cork", "400 Quay St, Cork")}),
     # a colon introduces values as what the words before it name
     ("The dealer came back with a revised counter: $31,900.",
      [fact("Our offer on the hatchback: $29,500", "offer"), fact("Trade-in credit $4,000", "trade")],
@@ -353,6 +358,8 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a work number is no new home number
+    ("My work cell is 617-555-0148 now.", [fact("Home phone 617-555-0190", "home_phone")]),
     # asking whether is no request
     ("Can we move it to 4:45pm?", [fact("Haircut at 2pm Saturday", "haircut")]),
     ("Could they get it done by 5pm?", [fact("Repair ready at 3pm", "repair")]),

@@ -261,7 +261,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             roles = _roles(sentence.text[: new.start])
             for k in candidates:
                 theirs = _roles(f"{k.source.key or ''} {k.source.text}")
-                if roles and theirs and not roles & theirs:
+                if _clash(roles, theirs):
                     continue  # "my billing address" is no new shipping address
                 score, reason = _score(k, new, near, contrasts.get(new.key), alone, label)
                 elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
@@ -455,6 +455,21 @@ def disowns(text: str) -> bool:
 
 def _telling(reason: str) -> bool:
     return any(evidence in reason for evidence in _TELLING)
+
+
+# Roles that name different slots: a billing address is never the shipping one, nor a work
+# phone the home one. A home or a work place may well be where things now ship.
+_CLASHING_ROLES = (frozenset({"billing", "shipping"}), frozenset({"work", "home"}))
+
+
+def _clash(new: frozenset[str], old: frozenset[str]) -> bool:
+    """Whether a new value's roles set it apart from an old value's."""
+    return any(
+        a in new and b in old and a not in old
+        for pair in _CLASHING_ROLES
+        for a in pair
+        for b in pair - {a}
+    )
 
 
 @lru_cache(maxsize=8192)

@@ -55,7 +55,10 @@ NUMBER_WORDS = {
 }
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # Words that may follow a town and end the address: "to 40 Quay St, Bath instead".
-_AFTER_TOWN = r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now)\b"
+_AFTER_TOWN = (
+    r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now|next|this|"
+    r"tomorrow|today|tonight|soon|on|in|by|from|until|before|after|when|if|so|and|but)\b"
+)
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
