@@ -90,6 +90,11 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "too much for me",
         "way too far from the station",
         "a bit too loud",
+        # an idiom's close
+        "happen",
+        "work",
+        "it",
+        "quite a rush",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:

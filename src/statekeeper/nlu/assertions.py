@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.cues import tables
+from statekeeper.conversation.cues import table, tables
 from statekeeper.nlu.interpret import (
     CHANGE,
     CORRECTION,
@@ -298,6 +298,8 @@ def judges(value: str) -> bool:
     that carry it: "going really well"), and no figure, date or name."""
     if _EXCESS.match(value) and not value_parts(value):
         return True  # "too much for me", "way too far": an excess is a verdict
+    if table("idle_complements").fullmatch(value.strip(" .!?,").lower()):
+        return True  # "make it happen": an idiom's close, nothing to hold
     words = [w for w in re.findall(r"[\w']+", value.lower()) if w not in _DEGREE]
     if words and words[0] in ("like", "unlike"):
         return True  # a likeness judges too: "like a spaceship"
