@@ -34,7 +34,8 @@ _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 _LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
-_IT_IS = re.compile(r"\bit'?s\b", re.I)
+# Change cues too weak to stand alone: "it's Thursday" tells the day, "our new vendor"
+# names one.
 _WEAK_CHANGE = re.compile(r"\b(?:it'?s|new)\b", re.I)
 _SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
@@ -253,9 +254,9 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             ]
             alone = len(_peers(new, candidates)) == 1
             # the turn's only value of its kind for the only known one, with a change cue
-            # beyond a bare "it's" ("it's Thursday" tells the day): one thing, changed
+            # beyond a bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
             sole = alone and sum(compatible(v, new) for v in typed_values(turn)) == 1
-            firm = found("change", _IT_IS.sub(" ", sentence.text))
+            firm = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
             options = []
             changes = found("change", sentence.text) + repairs + _concluded(sentence.text, new)
             roles = _roles(sentence.text[: new.start])
@@ -780,7 +781,7 @@ def _swaps(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]
             old = m.group(1).strip()
             if typed_values(old):
                 continue  # a typed value: the replacements above weigh it
-            holders = [(f, hit) for f in facts if (hit := _whole_words(old, f.text))]
+            holders = [(f, at) for f in facts if (at := _whole_words(old, f.text)) is not None]
             if len(holders) != 1:
                 continue
             fact, at = holders[0]
