@@ -112,7 +112,7 @@ def on_turn(session: Session, turn: Turn, earlier: Sequence[Turn], assistant: bo
 
 def _confirmed(session: Session, turn: Turn, earlier: Sequence[Turn]) -> list[Fact]:
     """A "yes" to what the assistant just stated makes its statements the speaker's own:
-    "next service due at 63,700 then" answered "yep" changes the due mileage."""
+    "next service due at 48,500 then" answered "yep" changes the due mileage."""
     if not earlier or earlier[-1].speaker != ASSISTANT or not confirms(turn.text):
         return []
     told = earlier[-1]

@@ -2,7 +2,7 @@
 
 A turn's asserting sentences state typed values. A new value replaces a known value of the
 same kind when the evidence says they are values of one thing: the turn names the old one
-as wrong ("2016, not 2019"), the two differ as a slip of the hand does ("73391842" and
+as wrong ("2014, not 2017"), the two differ as a slip of the hand does ("73391842" and
 "73391824"), the words around them agree ("the patio is 30 sq ft" and "300 sq ft for the
 patio"), or it is the only value of its kind in sight and the turn signals a
 change. The evidence adds up to a score; the best old value must score enough and beat the
@@ -301,7 +301,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
             named = contrasts.get(new.key)
-            # the part named ("2209, not 2290"), but a whole address for its street named
+            # the part named ("7734, not 7743"), but a whole address for its street named
             part = named is not None and _named_old(named, old) and old.value.kind != "address"
             old_text = named if named is not None and part else _changed_part(old.value, new)
             new_text = _replacement_text(old, old_text, new)
@@ -325,7 +325,7 @@ def _chosen(scored: list[_Scored]) -> list[Replace]:
     L" is one jersey order), the turn another fact of the same name ("the venue moved,
     we're 34 people, they can seat us at 7" changes the dinner's venue, count and time),
     or the turn the same fact, with a code written as its old one was ("new locator
-    J4RT9P ... now in 22A" moves seat 14C too)."""
+    Q8LM3T ... now in 31F" moves seat 9B too)."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()
     used_new: set[int] = set()
@@ -485,7 +485,7 @@ def _of_a_kind(old: Known, new: TypedValue) -> bool:
     """Whether `new` could be a new value of what `old` is a value of: by their types, a
     count given with its unit for a bare count its words name ("Chairs: 120" and "100
     chairs"), or a bare figure for a labelled one of as many figures ("Room 204" and
-    "310", not "Order 55817" and "2016")."""
+    "310", not "Order 40613" and "2021")."""
     if compatible(old.value, new):
         return True
     if old.value.kind == "code" and old.value.unit and new.kind == "number":
@@ -563,7 +563,7 @@ def _score(
 
 def same_shape(a: str, b: str) -> bool:
     """Whether two codes are written alike, capitals, small letters and figures in the
-    same runs ("9B" and "31F", "K7QX2M" and "J4RT9P", not "23kg"): values of one format."""
+    same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format."""
     return _shape(a) == _shape(b)
 
 
@@ -614,7 +614,7 @@ def _moved_up(lead: str) -> bool:
 
 
 def _named_old(named: str | None, old: Known) -> bool:
-    """Whether the old value a turn names ("not 2290", "5:30" for "5:30pm") is, or is
+    """Whether the old value a turn names ("not 7743", "5:30" for "5:30pm") is, or is
     inside, this known value."""
     if not named:
         return False
@@ -648,7 +648,7 @@ _ALIKE = re.compile(r"\b(?:too|also|as well|either|neither)\b", re.I)
 
 def _contrasts(sentence: str) -> dict[str, str]:
     """New values whose sentence names the value they replace, as new key -> old text:
-    "2016 not 2019", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
+    "2014 not 2017", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
     values = typed_values(sentence)
     pairs = {}
     for n, (a, b) in enumerate(zip(values, values[1:], strict=False)):
@@ -711,7 +711,7 @@ def _fares_alike(sentence: str, value: TypedValue) -> bool:
 
 
 # Where a value's own clause ends: at a break, or where a reason or another clause starts
-# ("Hollister 302 since 118 is booked" says nothing more of 302).
+# ("Lab 214 since 109 is booked" says nothing more of 214).
 _OWN_CLAUSE_END = re.compile(
     r"[,;:]\s|\s[-–—]\s|\s(?:since|because|as|while|which|but|so|and)\s", re.I
 )
@@ -735,7 +735,7 @@ def _street_name(address: str) -> str:
 
 def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     """What takes the old span's place: the new value, cut to the part that changed when
-    the turn named only part of the old one ("4417 2209, not 2290" changes "2290"), with
+    the turn named only part of the old one ("5120 7734, not 7743" changes "7743"), with
     the old one's label when it had one and the new one has none."""
     if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
         return " ".join(new.text.split()[-len(old_text.split()) :])
@@ -744,7 +744,7 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
         return re.sub(r"^([\d,.]+(?:\s?[-–]\s?[\d.]+)?).*$", r"\1", new.text)
     if old.value.kind == "code" and old.value.unit and new.kind == "number":
-        label = old.value.text[: len(old.value.unit)]  # "PIN 4471" to 4417 is "PIN 4417"
+        label = old.value.text[: len(old.value.unit)]  # "PIN 3851" to 3815 is "PIN 3815"
         return f"{label} {new.text}"
     return new.text
 
@@ -809,8 +809,8 @@ _NOT_A_KIND = frozenset(
 def _reworded(
     said: Sequence[Sentence], sources: Sequence[Source], changed: set[Source]
 ) -> list[Replace]:
-    """A kind word changed before the same thing ("annual billing" where a fact holds
-    "monthly billing", "a window seat" for "Seat: aisle") in a sentence that says it
+    """A kind word changed before the same thing ("quarterly invoicing" where a fact holds
+    "monthly invoicing", "a window seat" for "Seat: aisle") in a sentence that says it
     changes, or of a fact the turn surely changes otherwise: the fact's word gives way.
     Only in what a fact states after its label, and only where one reading of the fact is
     found. A bare "new" or "it's" says nothing changes: "our new vendor also offers

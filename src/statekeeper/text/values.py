@@ -300,7 +300,7 @@ def _labelled(text: str, match: re.Match[str]) -> bool:
 
 def _unit(word: str) -> bool:
     """Whether a word after a figure can be its unit: not a function word, a verb's
-    participle ("#4521 approved", "3 running") or an adverb ("4417 actually")."""
+    participle ("#4521 approved", "3 running") or an adverb ("3815 actually")."""
     return word not in _UNIT_STOP and not (len(word) > 4 and word.endswith(("ed", "ing", "ly")))
 
 
@@ -315,7 +315,7 @@ _IDENTIFYING = frozenset({"code", "number", "address"})
 def near_variant(a: TypedValue, b: TypedValue) -> bool:
     """Two values that differ as a slip of the hand does: the same characters in another
     order ("73391842" and "73391824", "13 Cedar Ln" and "31 Cedar Ln"), or one
-    character changed in a code of some length ("5520-C" and "5520-D"). Not phone numbers,
+    character changed in a code of some length ("6130-C" and "6130-D"). Not phone numbers,
     which share their exchange."""
     if not {a.kind, b.kind} <= _IDENTIFYING:
         return False  # amounts, dates and phone numbers of one exchange differ by a digit
