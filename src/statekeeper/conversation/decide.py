@@ -204,6 +204,33 @@ def _without_values(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class _Turn:
+    """What a whole turn says, read once for all of its new values."""
+
+    text: str
+    known: list[Known]
+    restated: dict[tuple[str, str], int]  # where the turn states a value as it stands
+    corrected: frozenset[str]  # the words of a slot the turn says it got wrong
+    repairs: int  # "I misread it": a value of this turn is a fix
+
+
+@dataclass(frozen=True)
+class _New:
+    """A new value in its sentence, with the evidence the sentence gives."""
+
+    sentence: Sentence
+    value: TypedValue
+    near: frozenset[str]  # the words that tell what it is a value of
+    names: frozenset[str]
+    label: str
+    named: str | None  # the old value the sentence names for it
+    alone: bool  # the only known value of its kind is its one candidate
+    sole: bool  # ... and the turn's only value of its kind, with a firm change cue
+    changes: int
+    roles: frozenset[str]
+
+
 def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
@@ -211,103 +238,127 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     kept = {
         (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
     }
-    restated = {
-        (v.kind, v.key): s.start
-        for s in said
-        if s.asserts and not _DISOWNS.search(s.text)
-        for v in typed_values(s.text)
-    }
-    corrected = corrected_slot(turn)
-    repairs = int(found("self_repair", turn))  # "I misread it": a value of this turn is a fix
+    whole = _Turn(
+        turn,
+        known,
+        {
+            (v.kind, v.key): s.start
+            for s in said
+            if s.asserts and not _DISOWNS.search(s.text)
+            for v in typed_values(s.text)
+        },
+        corrected_slot(turn),
+        int(found("self_repair", turn)),
+    )
     scored: list[_Scored] = []
     for position, sentence in enumerate(said):
         if not sentence.asserts:
             continue
         contrasts = _contrasts(sentence.text) | _gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
-        for new in typed_values(sentence.text):
-            if (new.kind, new.key) in live_keys or new.key in contrasts.values():
+        for value in typed_values(sentence.text):
+            if (value.kind, value.key) in live_keys or value.key in contrasts.values():
                 continue
-            if sentence.keeps_at(new.start, new.kind):
-                continue  # said to stay as it is: the standing value, not a new one
-            if new.kind == "name" and not _said_of(sentence.text, new):
-                continue  # a capitalized fragment on its own ("Found Better Alternative.")
-            if _DISOWNED.search(_clause_at(sentence, new.start)):
-                continue  # "my old number was ...": said to be dead, not new
-            if _fares_alike(sentence.text, new):
-                continue  # "Bay 2 is booked, Bay 5 too": out of reach as well
-            own = anchor(sentence.text, new)
-            context = (
-                own | topic_terms(_heading(sentence.text, new))
-                or topic_terms(_segment_before(sentence.text, new))
-                or topic_terms(lead)
-            )
-            near, names = with_slots(context), _names(sentence.text, own)
-            bound = _bound(sentence.text, new)
-            label = label_before(sentence.text, new) if new.kind in _LABELLED else ""
+            if not _may_be_new(sentence, value):
+                continue
+            bound = _bound(sentence.text, value)
             candidates = [
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
-                and (_of_a_kind(k, new) or _named_old(contrasts.get(new.key), k))
+                and (_of_a_kind(k, value) or _named_old(contrasts.get(value.key), k))
                 and _bound(k.source.text, k.value) == bound
             ]
-            alone = len(_peers(new, candidates)) == 1
-            # the turn's only value of its kind for the only known one, with a change cue
-            # beyond a bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
-            sole = alone and sum(compatible(v, new) for v in typed_values(turn)) == 1
-            firm = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
-            options = []
-            changes = found("change", sentence.text) + repairs + _concluded(sentence.text, new)
-            roles = _roles(sentence.text[: new.start])
-            for k in candidates:
-                theirs = _roles(f"{k.source.key or ''} {k.source.text}")
-                if _clash(roles, theirs):
-                    continue  # "my billing address" is no new shipping address
-                score, reason = _score(k, new, near, contrasts.get(new.key), alone, label)
-                elsewhere = restated.get((k.value.kind, k.value.key), sentence.start)
-                if corrected & k.anchor:  # "ignore me on the caterer": the slot is named
-                    score, reason, elsewhere = (
-                        score + ACCEPT,
-                        "the slot named as corrected",
-                        sentence.start,
-                    )
-                weak = score < 10 and not near_variant(k.value, new)
-                other = bool(names and k.names and not names & k.names)
-                reach = _out_of_reach(turn, k.value)
-                standing = elsewhere != sentence.start and reach is None
-                if weak and (standing or sentence.wanted or other):
-                    continue  # the old value stated as standing, a wish, or another's value
-                gone = alone and _old_one_gone(turn)  # "I closed the other account"
-                mine = sole and firm and not _called_otherwise(sentence.text, new, k)
-                # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only
-                # known value of its kind, out of reach, and a new one said after it
-                after = (
-                    alone
-                    and reach is not None
-                    and sentence.start + new.start >= reach
-                    and not _called_otherwise(sentence.text, new, k)
-                )
-                score += changes + gone + mine + 2 * after
-                if not (changes or gone or corrected & k.anchor or _telling(reason)):
-                    if reach is None:
-                        # only its kind and label ("Room 310 is where the staff eat"): enough
-                        # only where the turn surely changes the same thing
-                        score = min(score, ACCEPT - 1)
-                if score > 0:
-                    options.append((score, reason, k))
+            new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
+            options = [(w[0], w[1], k) for k in candidates if (w := _weigh(whole, new, k))]
             options.sort(key=lambda o: o[0], reverse=True)
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
-            named = contrasts.get(new.key)
             # the part named ("7734, not 7743"), but a whole address for its street named
+            named = new.named
             part = named is not None and _named_old(named, old) and old.value.kind != "address"
-            old_text = named if named is not None and part else _changed_part(old.value, new)
-            new_text = _replacement_text(old, old_text, new)
-            op = Replace(old, new, old_text, new_text, reason)
-            scored.append(_Scored(score, new.start, position, op))
+            old_text = named if named is not None and part else _changed_part(old.value, value)
+            op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)
+            scored.append(_Scored(score, value.start, position, op))
     return _chosen(scored)
+
+
+def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
+    """Whether a value its sentence asserts could be a new one at all."""
+    if sentence.keeps_at(value.start, value.kind):
+        return False  # said to stay as it is: the standing value, not a new one
+    if value.kind == "name" and not _said_of(sentence.text, value):
+        return False  # a capitalized fragment on its own ("Found Better Alternative.")
+    if _DISOWNED.search(_clause_at(sentence, value.start)):
+        return False  # "my old number was ...": said to be dead, not new
+    return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
+
+
+def _new_value(
+    whole: _Turn,
+    sentence: Sentence,
+    value: TypedValue,
+    lead: str,
+    named: str | None,
+    candidates: Sequence[Known],
+) -> _New:
+    """A new value with the evidence its sentence, and the sentence before, give."""
+    own = anchor(sentence.text, value)
+    context = (
+        own | topic_terms(_heading(sentence.text, value))
+        or topic_terms(_segment_before(sentence.text, value))
+        or topic_terms(lead)
+    )
+    alone = len(_peers(value, candidates)) == 1
+    # the turn's only value of its kind for the only known one, with a change cue beyond a
+    # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
+    sole = (
+        alone
+        and sum(compatible(v, value) for v in typed_values(whole.text)) == 1
+        and found("change", _WEAK_CHANGE.sub(" ", sentence.text))
+    )
+    return _New(
+        sentence,
+        value,
+        with_slots(context),
+        _names(sentence.text, own),
+        label_before(sentence.text, value) if value.kind in _LABELLED else "",
+        named,
+        alone,
+        sole,
+        found("change", sentence.text) + whole.repairs + _concluded(sentence.text, value),
+        _roles(sentence.text[: value.start]),
+    )
+
+
+def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
+    """How surely `new` is a new value of `old`, and why; None when it is not."""
+    if _clash(new.roles, _roles(f"{old.source.key or ''} {old.source.text}")):
+        return None  # "my billing address" is no new shipping address
+    score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
+    start = new.sentence.start
+    elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
+    slot_named = bool(whole.corrected & old.anchor)
+    if slot_named:  # "ignore me on the caterer": the slot is named
+        score, reason, elsewhere = score + ACCEPT, "the slot named as corrected", start
+    weak = score < 10 and not near_variant(old.value, new.value)
+    other = bool(new.names and old.names and not new.names & old.names)
+    reach = _out_of_reach(whole.text, old.value)
+    standing = elsewhere != start and reach is None
+    if weak and (standing or new.sentence.wanted or other):
+        return None  # the old value stated as standing, a wish, or another's value
+    gone = new.alone and _old_one_gone(whole.text)  # "I closed the other account"
+    apart = _called_otherwise(new.sentence.text, new.value, old)
+    # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
+    # its kind, out of reach, and a new one said after it
+    after = new.alone and reach is not None and start + new.value.start >= reach and not apart
+    score += new.changes + gone + (new.sole and not apart) + 2 * after
+    if not (new.changes or gone or slot_named or _telling(reason)) and reach is None:
+        # only its kind and label ("Room 310 is where the staff eat"): enough only where the
+        # turn surely changes the same thing
+        score = min(score, ACCEPT - 1)
+    return (score, reason) if score > 0 else None
 
 
 @dataclass(frozen=True)
