@@ -290,7 +290,7 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # said to stay as it is: the standing value, not a new one
     if value.kind == "name" and not _said_of(sentence.text, value):
         return False  # a capitalized fragment on its own ("Found Better Alternative.")
-    if _DISOWNED.search(_clause_at(sentence, value.start)):
+    if disowns(_clause_at(sentence, value.start)):
         return False  # "my old number was ...": said to be dead, not new
     return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
@@ -466,10 +466,6 @@ def label_before(text: str, value: TypedValue) -> str:
 
 # Evidence that ties a new value to an old one beyond their kind and label.
 _TELLING = ("named as the old value", "a slip of the hand", "the same words", "its unit named")
-# A clause that calls its value dead: "my old number was ...", "don't use ...".
-_DISOWNED = re.compile(
-    r"\b(?:old|former|previous|used to|don'?t use|do not use|no longer|expired|dead)\b", re.I
-)
 _ROLE_TABLES = ("shipping", "billing", "work", "home")
 
 
@@ -502,7 +498,7 @@ def _old_one_gone(turn: str) -> bool:
 
 def disowns(text: str) -> bool:
     """Whether a text calls what it speaks of dead or past ("my old number")."""
-    return _DISOWNED.search(text) is not None
+    return table("past_detail").search(text.lower()) is not None
 
 
 def _telling(reason: str) -> bool:
