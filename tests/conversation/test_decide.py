@@ -92,7 +92,7 @@ REPLACEMENTS = [
     ("We moved! 77 Canal St is home now.", [fact("Ship to 12 Birch Rd, Albany", "shipping")],
      {("12 Birch Rd, Albany", "77 Canal St")}),
     # a code written as the old one was, with a change cue
-    ("The ticket should be reissued as OKAFOR/ADAEZE MS.",
+    ("Please rebook her as OKAFOR/ADAEZE MS from now on.",
      [fact("PNR QX81LA: OKAFOR/ADA MS, seat 3C", "booking")],
      {("OKAFOR/ADA MS", "OKAFOR/ADAEZE MS")}),
     ("Correction: the part should read HB-6642-X.",
