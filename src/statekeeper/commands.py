@@ -56,6 +56,26 @@ def _failures() -> Iterator[None]:
         raise click.ClickException(f"{type(error).__name__}: {error}") from error
 
 
+_maturity = click.option(
+    "--maturity",
+    multiple=True,
+    metavar="CAPABILITY=LEVEL",
+    help="The maturity in a capability (junior, senior or master; junior where not "
+    "named); repeatable.",
+)
+
+
+def _maturities(given: tuple[str, ...]) -> dict[str, str]:
+    """--maturity options as a mapping; a malformed one is a usage error."""
+    found: dict[str, str] = {}
+    for option in given:
+        capability, sign, grade = option.partition("=")
+        if not sign or not capability.strip() or not grade.strip():
+            raise click.BadParameter(f"{option!r} is not CAPABILITY=LEVEL", param_hint="--maturity")
+        found[capability.strip()] = grade.strip()
+    return found
+
+
 def _fact_line(fact: Fact) -> str:
     state = "live" if fact.is_valid else (fact.invalid_reason or "ended")
     stamp = fact.timestamp.isoformat(timespec="seconds")
@@ -92,8 +112,15 @@ def keys() -> None:
     "admin: manages keys too.",
 )
 @click.option("--permission", "permissions", multiple=True, help="A permission; repeatable.")
+@_maturity
 def create_key(
-    url: str, org: str, user: str, authority: str, role: str, permissions: tuple[str, ...]
+    url: str,
+    org: str,
+    user: str,
+    authority: str,
+    role: str,
+    permissions: tuple[str, ...],
+    maturity: tuple[str, ...],
 ) -> None:
     """Create a key; the key itself is printed on the last line, once."""
     from statekeeper.engine import Engine
@@ -101,9 +128,19 @@ def create_key(
 
     with _failures(), Engine.open(url) as engine:
         token, record = create(
-            engine.store, org, user, authority, role, permissions, ladder=engine.access.ladder
+            engine.store,
+            org,
+            user,
+            authority,
+            role,
+            permissions,
+            maturity=_maturities(maturity),
+            ladder=engine.access.ladder,
         )
-    click.echo(f"key {record.key_id}: {record.user} in {record.org}, {record.authority}, {role}")
+    grades = "".join(f", {cap} {grade.value}" for cap, grade in sorted(record.maturity.items()))
+    click.echo(
+        f"key {record.key_id}: {record.user} in {record.org}, {record.authority}, {role}{grades}"
+    )
     click.echo(token)
 
 
@@ -123,7 +160,8 @@ def list_keys(url: str, org: str, as_json: bool) -> None:
         return
     for k in found:
         state = f"revoked {k.revoked_at:%Y-%m-%d %H:%M}" if k.revoked_at else "active"
-        click.echo(f"{k.key_id}\t{k.user}\t{k.authority}\t{k.role}\t{state}")
+        grades = ",".join(f"{cap}={grade.value}" for cap, grade in sorted(k.maturity.items()))
+        click.echo(f"{k.key_id}\t{k.user}\t{k.authority}\t{k.role}\t{state}\t{grades or '-'}")
 
 
 @keys.command("revoke")
@@ -163,8 +201,15 @@ def serve(url: str, host: str, port: int) -> None:
 @click.command("mcp")
 @_principal
 @click.option("--permission", "permissions", multiple=True, help="A permission; repeatable.")
+@_maturity
 def mcp(
-    url: str, org: str, user: str, authority: str, task: str, permissions: tuple[str, ...]
+    url: str,
+    org: str,
+    user: str,
+    authority: str,
+    task: str,
+    permissions: tuple[str, ...],
+    maturity: tuple[str, ...],
 ) -> None:
     """Serve MCP on standard input and output as one principal (needs the 'server' extra);
     `serve` offers it over HTTP at /mcp, behind API keys."""
@@ -176,7 +221,7 @@ def mcp(
         ) from error
     with _failures():
         who = Principal(org=org, user=user, authority=authority, permissions=frozenset(permissions))
-        serve_stdio(url, who, task)
+        serve_stdio(url, who, task, _maturities(maturity))
 
 # -- looking inside ------------------------------------------------------------------------
 
@@ -248,12 +293,13 @@ def context(
     help="Write to this file instead of standard output.",
 )
 def export_(url: str, orgs: tuple[str, ...], output: Path | None) -> None:
-    """Every fact of the organizations with its chain, as JSON lines."""
+    """Every fact of the organizations with its chain, every capability lesson and every
+    document, as JSON lines."""
     from statekeeper.engine import Engine
-    from statekeeper.store.transfer import dump, export_facts
+    from statekeeper.store.transfer import dump, export_org
 
     with _failures(), Engine.open(url) as engine:
-        texts = [t for org in orgs for t in dump(export_facts(engine.store, org))]
+        texts = [t for org in orgs for t in dump(export_org(engine.store, org))]
     if output is None:
         sys.stdout.writelines(texts)
     else:
@@ -266,15 +312,17 @@ def export_(url: str, orgs: tuple[str, ...], output: Path | None) -> None:
 @click.option("--org", default=None, help="Import into this organization, not the lines' own.")
 def import_(url: str, source: Any, org: str | None) -> None:
     """Import exported JSON lines (a file, or - for standard input); each organization's
-    facts all or none."""
+    facts, lessons and documents all or none."""
     from statekeeper.engine import Engine
-    from statekeeper.store.transfer import import_facts, parse
+    from statekeeper.store.transfer import import_lines, parse
 
     with _failures():
         lines = parse(source)
         with Engine.open(url) as engine:
-            count = import_facts(engine.store, lines, org)
-    click.echo(f"imported {count} facts")
+            done = import_lines(engine.store, lines, org)
+    click.echo(
+        f"imported {done.facts} facts, {done.lessons} lessons and {done.documents} documents"
+    )
 
 
 @click.command()

@@ -48,6 +48,7 @@ from statekeeper.facts.scope import infer_scope
 from statekeeper.horizons import workspace_section
 from statekeeper.knowledge import Document, PermissionChecker
 from statekeeper.knowledge.access import Reader
+from statekeeper.knowledge.meaning import ChunkVectors, QueryVector
 from statekeeper.memory import Memory
 from statekeeper.model import (
     ACT_FOR_OTHERS,
@@ -154,6 +155,7 @@ class Engine:
     extractor: Extractor | None = None  # None: the deterministic rules read conversation
     snapshots: Snapshots = field(default_factory=Snapshots)  # facts kept between reads
     similarity: Similarity | None = None  # facts found by meaning, with an embedder
+    documents_by_meaning: ChunkVectors | None = None  # document chunks, with an embedder
     # Who may read an organization's document, asked at query time for every candidate of
     # every context and never cached; None: each document's own access list decides.
     permissions: PermissionChecker | None = None
@@ -174,10 +176,11 @@ class Engine:
         permissions: PermissionChecker | None = None,
     ) -> Engine:
         """Open (and create or migrate) a store by path or URL. With an `embedder`,
-        contexts also take the facts nearest the query in meaning (PostgreSQL with
-        pgvector only). `synchronous="FULL"` makes a SQLite store sync every commit to
-        disk, so a power cut loses nothing; the default, NORMAL, loses nothing when the
-        process dies and costs a fraction per write. `permissions`, a callable
+        contexts also take the document chunks nearest the query in meaning, and on
+        PostgreSQL with pgvector the nearest facts and past turns. `synchronous="FULL"`
+        makes a SQLite store sync every commit to disk, so a power cut loses nothing; the
+        default, NORMAL, loses nothing when the process dies and costs a fraction per
+        write. `permissions`, a callable
         `(principal, document) -> bool`, decides who may read the organization's documents,
         asked at query time for every candidate document of every context; without it,
         each document's own `acl` decides."""
@@ -194,7 +197,12 @@ class Engine:
         )
         store = open_store(target, synchronous)
         try:
-            similarity = Similarity.attach(store, embedder) if embedder is not None else None
+            similarity = (
+                Similarity.attach(store, embedder)
+                if embedder is not None and store.dialect != "sqlite"
+                else None
+            )
+            by_meaning = ChunkVectors.attach(store, embedder) if embedder is not None else None
         except BaseException:
             store.close()
             raise
@@ -207,6 +215,7 @@ class Engine:
             environment_provider=environment_provider,
             extractor=extractor,
             similarity=similarity,
+            documents_by_meaning=by_meaning,
             permissions=permissions,
         )
 
@@ -404,14 +413,17 @@ class Session:
             self.engine.similarity.after_write(self.principal.org, written)
 
     def backfill_embeddings(self) -> int:
-        """Embed every live fact of this organization that has no embedding yet (those
-        written while the embedder was down, or before it was attached); how many. Unlike
-        the embedding after a write, this raises what goes wrong."""
-        if self.engine.similarity is None:
+        """Embed every live fact and document chunk of this organization that has no
+        embedding yet (those written while the embedder was down, or before it was
+        attached); how many. Unlike the embedding after a write, this raises what goes
+        wrong."""
+        similarity, by_meaning = self.engine.similarity, self.engine.documents_by_meaning
+        if similarity is None and by_meaning is None:
             raise EmbeddingsUnavailableError(
                 "an embedder", "open the engine with Engine.open(..., embedder=...)"
             )
-        return self.engine.similarity.backfill(self.principal.org)
+        done = 0 if similarity is None else similarity.backfill(self.principal.org)
+        return done + (0 if by_meaning is None else by_meaning.backfill(self.principal.org))
 
     def _check_claim(self, authority: str | None) -> None:
         """A write or a turn may name the authority it speaks with, but not one above the
@@ -888,9 +900,7 @@ class Session:
         """The facts each of `said` ended in its favour: earlier versions of its key, and
         facts of other keys retired for it since the turn (a duplicate it recorded again)."""
         ids = {f.id for f in said}
-        candidates = {
-            fact_id for fact_id, (when, _, _) in snapshot.dead.items() if when >= turn.timestamp
-        }
+        candidates = set(snapshot.dead_since(turn.timestamp))
         for fact in said:
             candidates.update(f.id for f in uow.history(self.view, fact.key))
         replaced: dict[str, list[Fact]] = {}
@@ -1030,9 +1040,14 @@ class Session:
             if self.engine.similarity
             else Nearest()
         )
-        layers = self._gather(query, environment, now, True, similar, recall, external, budget)
+        meaning = self._document_query(query, similar)
+        layers = self._gather(
+            query, environment, now, True, similar, recall, external, budget, meaning
+        )
         if layers is None:  # something had expired: it is gone now, gather again
-            layers = self._gather(query, environment, now, False, similar, recall, external, budget)
+            layers = self._gather(
+                query, environment, now, False, similar, recall, external, budget, meaning
+            )
             assert layers is not None
         return assemble(
             layers,
@@ -1055,6 +1070,7 @@ class Session:
         recall: int = 0,
         external: bool = False,
         budget: int = 0,
+        meaning: QueryVector | None = None,
     ) -> Layers | None:
         """The layers of a context from one read. With `expire`, facts and items whose time
         has passed are expired first, and None returned, if there are any. `similar` holds
@@ -1085,15 +1101,31 @@ class Session:
                 )
                 clean = cleaner(snapshot, self.principal, self.where, self.engine.access, external)
                 layers = self._with_lessons(uow, layers, query, clean)
-                return self._with_knowledge(uow, layers, query, budget, clean)
+                return self._with_knowledge(uow, layers, query, budget, clean, meaning)
         self._expire(due, stale, now)
         return None
 
+    def _document_query(self, query: str, similar: Nearest) -> QueryVector | None:
+        """The query's vector for finding document chunks by meaning, when the engine has
+        an embedder: the one the facts' search used, or else asked of the embedder."""
+        by_meaning = self.engine.documents_by_meaning
+        if by_meaning is None or self.engine.settings.knowledge_share <= 0:
+            return None
+        ask = self.engine.similarity is None  # otherwise its failure is not asked again
+        return by_meaning.query(self.principal.org, query, similar.query, ask)
+
     def _with_knowledge(
-        self, uow: UnitOfWork, layers: Layers, query: str, budget: int, clean: Callable[[str], str]
+        self,
+        uow: UnitOfWork,
+        layers: Layers,
+        query: str,
+        budget: int,
+        clean: Callable[[str], str],
+        meaning: QueryVector | None = None,
     ) -> Layers:
         """The layers with the chunks of the organization's documents that match the query
-        and that this principal may read, asked now, for every candidate document."""
+        (in words, or in meaning with `meaning`) and that this principal may read, asked
+        now, for every candidate document."""
         from statekeeper.knowledge.library import knowledge_lines, relevant_chunks
 
         share = self.engine.settings.knowledge_share
@@ -1102,7 +1134,7 @@ class Session:
         limit = max(
             KNOWLEDGE_MIN, min(KNOWLEDGE_MAX, int(budget * share) // KNOWLEDGE_CHUNK_TOKENS)
         )
-        found = relevant_chunks(uow, self._reader(), query, limit, clean)
+        found = relevant_chunks(uow, self._reader(), query, limit, clean, meaning)
         return replace(layers, knowledge=knowledge_lines(found)) if found else layers
 
     def _with_lessons(
@@ -1165,9 +1197,12 @@ class Session:
             source = check(Name, source, "source")
         entries = parse_acl(acl, self.engine.access)
         with self.engine.store.write(self.principal.org) as uow:
-            return store_document(
+            stored = store_document(
                 uow, self._reader(), doc_id, text, source, entries, self.engine.now()
             )
+        if self.engine.documents_by_meaning is not None:  # a failure costs no document
+            self.engine.documents_by_meaning.after_add(self.principal.org, doc_id)
+        return stored
 
     def documents(self) -> list[Document]:
         """The organization's documents this principal may read, by id (asked now)."""

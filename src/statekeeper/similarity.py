@@ -43,10 +43,11 @@ def embedding_text(fact: Fact) -> str:
 @dataclass(frozen=True)
 class Nearest:
     """What lies near a query in meaning: fact ids, and past turns as (task, index); each
-    best first."""
+    best first. `query` is the query's vector, for other searches to reuse."""
 
     facts: list[str] = field(default_factory=list)
     turns: list[tuple[str, int]] = field(default_factory=list)
+    query: list[float] | None = None
 
 
 class Similarity:
@@ -113,6 +114,7 @@ class Similarity:
             self.store.similar_turns(view, model, vector, until, min(turns, NEAR_TURNS_MAX))
             if turns > 0
             else [],
+            vector,
         )
 
     def backfill(self, org: str) -> int:

@@ -92,3 +92,41 @@ def test_kept_weights_follow_every_change(steps: list[tuple[str, int, list[str]]
         for term, scores in index._scores.items():
             idf = index._idf(term)
             assert scores == {d: idf * w for d, w in index._weights[term].items()}
+
+
+@settings(max_examples=200)
+@given(
+    documents,
+    st.lists(
+        st.tuples(
+            st.sampled_from(["add", "remove", "query"]),
+            st.integers(min_value=0, max_value=15),
+            st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+        ),
+        max_size=40,
+    ),
+)
+def test_a_partial_index_ranks_as_a_complete_one(
+    docs: list[list[str]], steps: list[tuple[str, int, list[str]]]
+) -> None:
+    """An index that knows every document's length but installs a term's posting only when
+    a query needs it (from the store's copy, here the complete index) ranks every query as
+    the complete index does, however documents come and go around the installs."""
+    complete, partial = Bm25Index(), Bm25Index(complete=False)
+    for doc, words in enumerate(docs):
+        complete.add(doc, " ".join(words))
+    partial.known(dict(complete._lengths))
+    for action, doc, words in steps:
+        text = " ".join(words)
+        if action == "add":
+            complete.add(doc + 100, text)
+            partial.add(doc + 100, text)
+        elif action == "remove":
+            complete.remove(doc)
+            partial.remove(doc)
+        else:
+            stems = list(dict.fromkeys(_STEMMER.stemWords(query_terms(text))))
+            for term in partial.missing(stems):
+                partial.install(term, complete._postings.get(term, {}))
+            assert partial.top(text, 5) == complete.top(text, 5)
+            assert partial.top(text, 3, rarest=1) == complete.top(text, 3, rarest=1)

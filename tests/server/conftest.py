@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import httpx
@@ -29,8 +30,9 @@ class Server:
         return httpx.Client(base_url=self.url, headers=headers, timeout=30)
 
 
-@pytest.fixture
-def server(engine: Engine) -> Iterator[Server]:
+@contextmanager
+def serving(engine: Engine) -> Iterator[Server]:
+    """uvicorn over `engine` on a free loopback port, for the length of the block."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
@@ -43,10 +45,18 @@ def server(engine: Engine) -> Iterator[Server]:
     while not running.started:
         assert time.monotonic() < deadline, "uvicorn did not start"
         time.sleep(0.01)
-    yield Server(f"http://127.0.0.1:{port}", engine)
-    running.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield Server(f"http://127.0.0.1:{port}", engine)
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture
+def server(engine: Engine) -> Iterator[Server]:
+    with serving(engine) as running:
+        yield running
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,22 @@ TOOLS = {
     "get_fact_history",
     "forget_fact",
     "list_facts",
+    "learn_lesson",
+    "list_lessons",
+    "consolidate_capability",
+    "add_document",
+    "list_documents",
+    "remove_document",
 }
-READ_ONLY = {"get_context", "get_current_value", "get_fact_history", "list_facts"}
+READ_ONLY = {
+    "get_context",
+    "get_current_value",
+    "get_fact_history",
+    "list_facts",
+    "list_lessons",
+    "list_documents",
+}
+DESTRUCTIVE = {"forget_fact", "add_document", "remove_document"}  # a document: replaced
 EXE = str(Path(sys.executable).with_name("statekeeper"))
 
 Connect = Callable[..., Any]  # (org, user, authority) -> an async context of a ClientSession
@@ -112,7 +126,7 @@ def test_tools_are_listed_with_their_annotations(connect: Callable[[], Any]) -> 
             hints = tool.annotations
             assert hints is not None and hints.open_world_hint is False
             assert hints.read_only_hint is (name in READ_ONLY)
-            assert hints.destructive_hint is (name == "forget_fact")
+            assert hints.destructive_hint is (name in DESTRUCTIVE)
             assert tool.description
             # The principal is never an argument (a turn's `authority` may only name the
             # principal's own rung or lower: ClaimedAuthorityError below).

@@ -12,12 +12,20 @@ history with a pointer to what it became.
 """
 
 from statekeeper.capability.consolidate import Cluster, ConsolidationReport
-from statekeeper.capability.lessons import WRITES, Lesson, Level, Maturity, MaturityError
+from statekeeper.capability.lessons import (
+    WRITES,
+    DuplicateLessonError,
+    Lesson,
+    Level,
+    Maturity,
+    MaturityError,
+)
 
 __all__ = [
     "WRITES",
     "Cluster",
     "ConsolidationReport",
+    "DuplicateLessonError",
     "Lesson",
     "Level",
     "Maturity",

@@ -100,6 +100,16 @@ class MaturityError(AuthorityError):
         )
 
 
+class DuplicateLessonError(StatekeeperError):
+    """An imported lesson whose id its capability already holds in the organization: an
+    import never replaces what is there."""
+
+    def __init__(self, capability: str, lesson_id: str) -> None:
+        self.capability = capability
+        self.lesson_id = lesson_id
+        super().__init__(f"capability {capability!r} already holds a lesson {lesson_id!r}")
+
+
 def maturity_of(value: object) -> Maturity:
     if isinstance(value, str) and value.strip().lower() in Maturity._value2member_map_:
         return Maturity(value.strip().lower())

@@ -122,7 +122,14 @@ def consolidate(
         or not 2 <= min_cluster <= MAX_CLUSTER
     ):
         raise InvalidInputError("min_cluster", min_cluster, f"must be an integer 2 to {MAX_CLUSTER}")
-    embedder = engine.similarity.embedder if engine.similarity is not None else None
+    embedder = next(
+        (
+            found.embedder
+            for found in (engine.similarity, engine.documents_by_meaning)
+            if found is not None
+        ),
+        None,
+    )
     return run_consolidation(
         engine.store,
         org,

@@ -11,7 +11,7 @@ Nothing else in the passage is touched, and a value the query itself names is al
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Iterable, Mapping, Set
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -103,6 +103,7 @@ class Focus:
     # and how a text reads once cleaned of dead values
     said: Callable[[], Iterable[tuple[datetime, str]]] = tuple
     clean: Callable[[str], str] = str
+    pasts: Callable[[str], Sequence[str]] = past_values  # what a text marks as past
     index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] | None = None
     marked: dict[str, list[datetime]] | None = None
 
@@ -115,6 +116,7 @@ class Focus:
         echoes: dict[tuple[str, str], bool] | None = None,
         said: Callable[[], Iterable[tuple[datetime, str]]] = tuple,
         clean: Callable[[str], str] = str,
+        pasts: Callable[[str], Sequence[str]] = past_values,
     ) -> Focus:
         terms = frozenset(index_terms(query))
         if not terms or OVERVIEW.search(query):
@@ -128,6 +130,7 @@ class Focus:
             {} if echoes is None else echoes,
             said,
             clean,
+            pasts,
         )
 
     def _restated(self, value: str, about: frozenset[str], when: datetime) -> bool:
@@ -164,10 +167,10 @@ class Focus:
         index: dict[str, list[tuple[datetime, frozenset[str], frozenset[str]]]] = {}
         marked: dict[str, list[datetime]] = {}
         for moment, raw in self.said():
-            if not self.contested.keys().isdisjoint(past_values(raw)):
+            if not self.contested.keys().isdisjoint(self.pasts(raw)):
                 # cleaning only takes values away: what raw marks nothing of, clean neither
                 text = self.clean(raw)
-                for value in past_values(text):
+                for value in self.pasts(text):
                     if value in self.contested and value not in _asserted(text):
                         marked.setdefault(value, []).append(moment)
             if _changes_something(raw) and not self.terms.isdisjoint(_subject_terms(raw)):
@@ -230,7 +233,7 @@ class Focus:
                 here = {
                     v
                     for v in self._here(parts)
-                    if v in past_values(text)
+                    if v in self.pasts(text)
                     or (when is not None and self._restated(v, about, when))
                 }
             elif binding:

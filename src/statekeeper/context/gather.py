@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import zip_longest
 
@@ -18,7 +18,6 @@ from statekeeper.context.conflicts import unresolved
 from statekeeper.context.digressions import asked_side_scope, digression_turns
 from statekeeper.context.focus import Contested, Focus, contested_figures, kept_values
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
-from statekeeper.context.past import past_values
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
 from statekeeper.model import (
@@ -32,7 +31,7 @@ from statekeeper.model import (
     Turn,
     WorkingSetItem,
 )
-from statekeeper.nlu.interpret import extraction_attempt, superseded_alternatives
+from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
 from statekeeper.store.base import UnitOfWork
 
 # Below this many live facts every one is considered; above it, relevance ranking picks the
@@ -100,6 +99,7 @@ def gather(
             omitted.append(Omission(reason=reason, fact_id=fact.id, detail=fact.scope.value))
 
     shown.sort(key=lambda f: order[f.id])
+    snapshot.read_dead(f.supersedes for f in shown if f.supersedes)
     # A figure a shown correction carried over from what it replaced is live, not contested.
     kept = {
         v
@@ -145,11 +145,10 @@ def gather(
         yield from (
             (t.timestamp, t.text)
             for t in visible
-            if t.speaker != ASSISTANT
-            and (t.scope == Scope.GLOBAL or t.scope_id == where.scope_id)
+            if t.speaker != ASSISTANT and (t.scope == Scope.GLOBAL or t.scope_id == where.scope_id)
         )
 
-    focus = Focus.of(query, seen.contested, kept, seen.echoes, said, seen.clean)
+    focus = Focus.of(query, seen.contested, kept, seen.echoes, said, seen.clean, seen.pasts)
 
     def focused(
         text: str, when: datetime, replaced: str | None = None, binding: bool = False
@@ -231,9 +230,10 @@ def _reading(
     where: Where,
     access: Access,
     external: bool,
-    dead_limit: int = DEAD_LIMIT,
+    dead_limit: int | None = DEAD_LIMIT,
 ) -> Reading:
-    """One reader's view of a snapshot, built once per revision."""
+    """One reader's view of a snapshot, built once per revision; `dead_limit` is how many
+    of the latest dead facts it scrubs (None: all)."""
     return snapshot.memo(
         ("reader", principal, where, external, dead_limit),
         lambda: Reading.build(snapshot, principal, where, access, external, dead_limit),
@@ -265,8 +265,13 @@ def _recalled(
     cleaned of every value the state has ended, not only the most recent ones."""
     if limit <= 0:
         return [], []
-    every = max(DEAD_LIMIT, len(snapshot.dead))
-    seen = _reading(snapshot, principal, where, access, external, every)
+
+    def clean(text: str) -> str:
+        """Built only when a recalled turn needs it: scrubbing every dead value reads
+        every dead fact of the view."""
+        every = DEAD_LIMIT if snapshot.dead_within(DEAD_LIMIT) else None
+        return _reading(snapshot, principal, where, access, external, every).clean(text)
+
     held = {turn.index for turn in recent}
     return recall(
         uow,
@@ -276,7 +281,7 @@ def _recalled(
         limit,
         shown=lambda hit: hit.task_id == where.task_id and hit.turn.index in held,
         scope_id=where.scope_id,
-        clean=seen.clean,
+        clean=clean,
         near=near,
     )
 
@@ -296,7 +301,9 @@ class Reading:
     # dead statements that held each
     contested: Contested = field(default_factory=dict)
     withhold: DeadValues = field(default_factory=DeadValues)  # what the reader may not see
+    figures: Callable[[str], frozenset[str]] = value_parts  # a text's values
     cleaned: dict[str, str] = field(default_factory=dict)
+    past_found: dict[str, tuple[str, ...]] = field(default_factory=dict)
     holding: dict[str, frozenset[str]] = field(default_factory=dict)
     echoes: dict[tuple[str, str], bool] = field(default_factory=dict)
 
@@ -308,31 +315,55 @@ class Reading:
         where: Where,
         access: Access,
         external: bool = False,
-        dead_limit: int = DEAD_LIMIT,
+        dead_limit: int | None = DEAD_LIMIT,
     ) -> Reading:
         hidden: dict[str, str] = {}
         for fact_id in snapshot.special:
-            fact = snapshot.live[fact_id]
+            fact = snapshot.fact(fact_id)
             if not access.can_read(principal, fact, external):
                 hidden[fact_id] = WITHHELD
             elif not in_scope(fact, where):
                 hidden[fact_id] = OUT_OF_SCOPE
         unseen = hidden.keys() | snapshot.review
-        withheld = [snapshot.live[i].text for i in sorted(hidden) if hidden[i] == WITHHELD]
+        withheld = [snapshot.fact(i).text for i in sorted(hidden) if hidden[i] == WITHHELD]
         dead = snapshot.recently_dead(dead_limit)
-        dead += [snapshot.live[i].text for i in sorted(unseen) if hidden.get(i) != WITHHELD]
+        dead += [snapshot.fact(i).text for i in sorted(unseen) if hidden.get(i) != WITHHELD]
+        snapshot.read_values([*dead, *withheld])
         live = snapshot.live_values(unseen)
+        if snapshot.fresh:  # a first reading asks about hundreds of phrases: all at once
+            asked: list[str] = []
+
+            def record(phrase: str) -> bool:
+                asked.append(phrase)
+                return True  # "asserted": the probe scrubs nothing, it only lists
+
+            probe = replace(live, contains=record)
+            DeadValues.build(dead, probe)
+            DeadValues.build(withheld, probe)
+            snapshot.read_phrases(asked)
         recent = [f.text for f in snapshot.newest(RECENT_LIMIT) if f.id not in unseen]
         contested = contested_figures(dead + withheld, live.parts, recent)
         withhold = DeadValues.build(withheld, live, WITHHELD_MARK)
-        return cls(hidden, DeadValues.build(dead, live), live.parts, contested, withhold)
+        scrub = DeadValues.build(dead, live)
+        return cls(hidden, scrub, live.parts, contested, withhold, snapshot.figures)
 
     def contested_in(self, text: str) -> frozenset[str]:
         """The contested figures a text holds, remembered for the revision."""
+        if not self.contested:
+            return frozenset()
         found = self.holding.get(text)
         if found is None:
-            found = frozenset(p for p in value_parts(text) if p in self.contested)
+            found = frozenset(p for p in self.figures(text) if p in self.contested)
             self.holding[text] = found
+        return found
+
+    def pasts(self, text: str) -> tuple[str, ...]:
+        """What `past_values` finds in a text, from the values the index kept for it,
+        remembered for the revision."""
+        found = self.past_found.get(text)
+        if found is None:
+            figures = sorted(self.figures(text), key=len, reverse=True)
+            found = self.past_found[text] = tuple(past_spans(text, figures))
         return found
 
     def clean(self, text: str) -> str:
@@ -344,8 +375,8 @@ class Reading:
 
     def _clean(self, text: str) -> str:
         text = self.scrub.redact(self.withhold.redact(text))
-        figures = sorted(value_parts(text), key=len, reverse=True)
-        dead_here = [*past_values(text), *superseded_alternatives(text, figures, self.live_figures)]
+        figures = sorted(self.figures(text), key=len, reverse=True)
+        dead_here = [*self.pasts(text), *superseded_alternatives(text, figures, self.live_figures)]
         for past in [f for f in dead_here if f not in self.live_figures]:
             text = re.sub(rf"(?<!\w){re.escape(past)}(?!\w)", REDACTED, text, flags=re.IGNORECASE)
         return text
@@ -353,8 +384,7 @@ class Reading:
 
 def _replaced(snapshot: Snapshot, fact: Fact) -> str | None:
     """The text of the dead statement a live fact replaced, if it is still held."""
-    dead = snapshot.dead.get(fact.supersedes) if fact.supersedes else None
-    return dead[2] if dead else None
+    return snapshot.replaced_text(fact.supersedes) if fact.supersedes else None
 
 
 def _candidates(
@@ -368,13 +398,13 @@ def _candidates(
     full-text matches; only those still live in the snapshot are taken."""
     ranked = snapshot.ranked(query, SEARCH_LIMIT)
     if similar:
-        near = [snapshot.live[i] for i in similar if i in snapshot.live]
+        near = snapshot.live_facts(similar)
         ranked = [f for pair in zip_longest(ranked, near) for f in pair if f is not None]
-    if len(snapshot.live) <= FULL_SCAN_LIMIT:
+    if snapshot.live_count() <= FULL_SCAN_LIMIT:
         every = snapshot.newest()
     else:
         every = snapshot.newest(CONSTRAINT_LIMIT, constraints=True) + snapshot.newest(RECENT_LIMIT)
-    order: dict[str, int] = {}
+    chosen: dict[str, Fact] = {}
     for fact in [*ranked, *every]:  # relevance first, then recency
-        order.setdefault(fact.id, len(order))
-    return [snapshot.live[fact_id] for fact_id in order], order
+        chosen.setdefault(fact.id, fact)
+    return list(chosen.values()), {fact_id: n for n, fact_id in enumerate(chosen)}

@@ -7,6 +7,11 @@ query has needed them, its documents' weights without the idf and those weights 
 a write adds or removes its own entries there and leaves the rest. The full scores (the
 idf applied) are kept too, until a write of the term changes its idf. The collection's size
 and mean length are taken as fixed until either drifts by 10%.
+
+An index may also hold only some postings (`complete=False`): every document's length, so
+that the collection's shape is exact, and the postings a reader installed from the store's
+copy of the index (store/fact_index.py) as queries needed them. Writes then change the
+installed postings alone; a term not installed is read from the store, which holds it.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
@@ -34,13 +39,19 @@ def index_terms(text: str) -> tuple[str, ...]:
     return tuple(_STEMMER.stemWords(content_words(text)))
 
 
+def query_stems(query: str) -> list[str]:
+    """A query's distinct ranking terms, in order."""
+    return list(dict.fromkeys(_STEMMER.stemWords(query_terms(query))))
+
+
 class Bm25Index:
     """Documents are numbered (a fact's sequence number), so ties break the same way in every
     process: by the newer document."""
 
-    def __init__(self) -> None:
+    def __init__(self, complete: bool = True) -> None:
+        self.complete = complete  # every posting held, not only those installed
         self._postings: dict[str, dict[int, int]] = {}
-        self._terms: dict[int, tuple[str, ...]] = {}
+        self._terms: dict[int, tuple[str, ...]] = {}  # a complete index's, by document
         self._lengths: dict[int, int] = {}
         self._total = 0
         # Per term, as queries need them: each document's weight without the idf, the same
@@ -53,20 +64,29 @@ class Bm25Index:
     def __len__(self) -> int:
         return len(self._lengths)
 
+    def __contains__(self, doc: object) -> bool:
+        return doc in self._lengths
+
     def add(self, doc: int, text: str) -> None:
-        if doc in self._terms:
+        self.add_terms(doc, index_terms(text))
+
+    def add_terms(self, doc: int, terms: Sequence[str]) -> None:
+        """A document by its terms, repeats kept (what `index_terms` gives)."""
+        if doc in self._lengths:
             self.remove(doc)
-        terms = index_terms(text)
         counts = Counter(terms)
-        # The distinct terms, kept to take the document out again: a tuple of strings is
-        # one object the garbage collector stops following, unlike a Counter per document.
-        self._terms[doc] = tuple(counts)
+        if self.complete:
+            # The distinct terms, kept to take the document out again: a tuple of strings
+            # is one object the garbage collector stops following, unlike a Counter.
+            self._terms[doc] = tuple(counts)
         self._lengths[doc] = len(terms)
         self._total += len(terms)
         postings = self._postings
         for term, tf in counts.items():
             posting = postings.get(term)
             if posting is None:
+                if not self.complete:
+                    continue  # not installed: the store's copy holds the document
                 postings[term] = {doc: tf}
             else:
                 posting[doc] = tf
@@ -78,15 +98,26 @@ class Bm25Index:
                 if ranked is not None:
                     insort(ranked, (doc, weight), key=_best_first)
 
+    def known(self, lengths: Mapping[int, int]) -> None:
+        """Documents of a partial index by their lengths alone (none held yet): their
+        postings are installed when a query needs them."""
+        self._lengths.update(lengths)
+        self._total += sum(lengths.values())
+
     def remove(self, doc: int) -> None:
-        terms = self._terms.pop(doc, None)
-        if terms is None:
+        if doc not in self._lengths:
             return
         self._total -= self._lengths.pop(doc)
+        if self.complete:
+            terms: Sequence[str] = self._terms.pop(doc)
+        else:  # the installed postings that hold it, a few dozen at most
+            terms = [term for term, posting in self._postings.items() if doc in posting]
         for term in terms:
-            posting = self._postings[term]
+            posting = self._postings.get(term)
+            if posting is None or doc not in posting:
+                continue
             del posting[doc]
-            if not posting:
+            if not posting and self.complete:
                 del self._postings[term]
             self._scores.pop(term, None)
             weights = self._weights.get(term)
@@ -95,38 +126,56 @@ class Bm25Index:
                 ranked = self._ranked.get(term)
                 if ranked is not None:
                     del ranked[bisect_left(ranked, _best_first((doc, weight)), key=_best_first)]
-                if not posting:
+                if not posting and self.complete:
                     del self._weights[term]
                     self._ranked.pop(term, None)
 
-    def terms_of(self, doc: int) -> tuple[str, ...]:
-        """A document's distinct terms; none for a document not held."""
-        return self._terms.get(doc, ())
+    def missing(self, terms: Sequence[str]) -> list[str]:
+        """Those of these terms whose posting a partial index has not installed."""
+        if self.complete:
+            return []
+        return [t for t in terms if t not in self._postings]
 
-    def documents_with(self, terms: Sequence[str]) -> Collection[int] | None:
-        """The documents holding the rarest of these terms (every document that holds them
-        all is among them); None when there are no terms to go by."""
-        if not terms:
-            return None
-        return min((self._postings.get(t, {}).keys() for t in terms), key=len)
+    def install(self, term: str, posting: Mapping[int, int]) -> None:
+        """A term's posting, read from the store's copy of the index: each document with
+        how often it holds the term. Documents this index does not know are left out."""
+        self._postings[term] = {doc: tf for doc, tf in posting.items() if doc in self._lengths}
+
+    @property
+    def installed(self) -> Collection[str]:
+        """The terms whose posting is held."""
+        return self._postings.keys()
+
+    def document_count(self, term: str) -> int:
+        """How many documents hold a term whose posting is held."""
+        return len(self._postings.get(term, ()))
 
     def top(self, query: str, limit: int, rarest: int | None = None) -> list[int]:
         """The `limit` best documents for a query, best first; none if no term matches.
-        With `rarest`, only that many of the query's terms count: those in fewest documents.
+        With `rarest`, only that many of the query's terms count: those in fewest documents."""
+        return self.best(self.chosen(query_stems(query), rarest, self.document_count), limit)
+
+    def chosen(
+        self, terms: Sequence[str], rarest: int | None, count: Callable[[str], int]
+    ) -> list[str]:
+        """The terms a query ranks by, those in most documents first (`count` says how many
+        hold each): every term some document holds, or with `rarest` that many of them,
+        those in fewest documents."""
+        held = sorted((t for t in terms if count(t)), key=count, reverse=True)
+        if rarest is not None:
+            held = held[-rarest:] if rarest else []
+        return held
+
+    def best(self, held: Sequence[str], limit: int) -> list[int]:
+        """The `limit` best documents for terms held, given longest posting first.
 
         Only the shorter postings are walked. A document holding none of their terms scores
         its weight for the longest posting's term alone, so of those only the best `limit`
         can rank, and that posting, kept in order of weight, gives them at once. Scores are
         summed in one fixed order, so ties break the same way whatever the path."""
-        if not self._lengths:
+        if not self._lengths or not held:
             return []
         self._check_drift()
-        terms = dict.fromkeys(_STEMMER.stemWords(query_terms(query)))
-        held = sorted((t for t in terms if t in self._postings), key=self._length, reverse=True)
-        if rarest is not None:
-            held = held[-rarest:] if rarest else []
-        if not held:
-            return []
         longest = self._term_scores(held[0])
         rest = [self._term_scores(term) for term in held[1:]]
         scores = dict(rest[0]) if rest else {}

@@ -1,141 +1,182 @@
-"""A view's facts held in memory between reads, brought up to date by revision stamps.
+"""What a view's contexts read, kept in memory between reads, brought up to date by revision
+stamps, and read from the store only as far as a context needs.
 
-Every write stamps the fact rows it changes with the organization's next revision. A
-context, or a write looking for the facts it may repeat or replace, first asks the store
-for the newest revision (one indexed lookup); if it moved, it fetches only the rows stamped
-since, whichever process wrote them. The ranking index and the order of the newest facts
-change by those rows alone; the dead values to scrub and the cleaned text of each fact are
-computed once per revision instead of once per query.
+A freshly opened engine does not load the view's facts. Its first context reads what every
+reading weighs (each live fact's place and ranking length, the live facts that are scoped,
+restricted, waiting for review or expiring, the newest constraints and the latest dead
+facts) and, from the store's copy of the ranking index (store/fact_index.py), the postings
+of its query and whether its dead values are still held by a live fact: about as much over
+a thousand facts as over a hundred thousand. A fact is read the first time a context
+ranks it, a posting the first time a query holds its term.
+
+Everything read is kept. Every write stamps the fact rows it changes with the
+organization's next revision; a later read first asks the store for the newest revision
+(one indexed lookup) and, if it moved, fetches only the rows stamped since, whichever
+process wrote them, and applies them to what is kept. The dead values to scrub and the
+cleaned text of each fact are computed once per revision instead of once per query.
 """
 
 from __future__ import annotations
 
-import heapq
 import threading
 from bisect import bisect_left, insort
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection, Iterable, Iterator, Set
-from contextlib import contextmanager
+from collections import OrderedDict
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set
+from contextlib import closing, contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
+from statekeeper.context.holding import UNKNOWN, Asserted, Holders, Key
 from statekeeper.context.hygiene import LiveValues, contains_phrase, norm, value_parts
-from statekeeper.context.past import without_past
-from statekeeper.context.ranking import Bm25Index, index_terms
+from statekeeper.context.indexing import entry_of
+from statekeeper.context.latest import Latest
+from statekeeper.context.ranking import Bm25Index, index_terms, query_stems
 from statekeeper.model import Fact, Scope
-from statekeeper.store.base import Stamped, UnitOfWork, View
+from statekeeper.store.base import Ended, Stamped, UnitOfWork, View
+from statekeeper.store.fact_index import PART, TERM, WHOLE
 
 T = TypeVar("T")
-# Past this many changed facts, a sync forgets every kept phrase answer instead of sorting
-# out which still hold.
-_PHRASE_CHANGES = 1000
+# Past this many changed facts, a sync reads the view afresh instead of applying each.
+_RELOAD_CHANGES = 2000
+# Of the facts that may assert a phrase, how many a first reading reads per phrase at once.
+_EACH = 3
 
 
 class Snapshot:
-    """The live and recently dead facts of one view, as of `revision`."""
+    """The live and recently dead facts of one view as contexts read them, as of
+    `revision`. Its reads go to the store through the unit of work it was last synced
+    with, which `Snapshots.synced` holds open while the snapshot is in use."""
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.lock = threading.Lock()
         self.erasures = 0
+        self._uow: UnitOfWork | None = None
         self._empty()
 
     def _empty(self) -> None:
-        """No facts held: the state of a snapshot that has not read its view yet."""
+        """Nothing read: the state of a snapshot that has not read its view yet."""
         self.revision = -1
-        self.live: dict[str, Fact] = {}
-        self.seq: dict[str, int] = {}
-        self.by_seq: dict[int, str] = {}
-        # The live facts' sequence numbers in order, so the newest are the last few: a write
-        # appends its fact's and takes out those it ended.
+        # Every live fact's length; of the postings, only those installed from the store.
+        self.index = Bm25Index(complete=False)
+        # Every live fact's sequence number in order, so the newest are the last few.
         self.live_seqs: list[int] = []
-        self.dead: dict[str, tuple[datetime, int, str]] = {}  # id: (when, seq, text)
+        # Every live fact's key in the store's index (what its postings name it by).
+        self._seq_of: dict[int, int] = {}
+        self._key_of: dict[int, int] = {}
+        self.facts: dict[int, Fact] = {}  # live facts read, by sequence number
+        self._figures: dict[str, frozenset[str]] = {}  # their texts' values, as indexed
+        self.seq: dict[str, int] = {}  # their ids' sequence numbers
         self.special: set[str] = set()  # live facts not every reader sees: scoped, restricted
         self.review: set[str] = set()  # live facts waiting for recalculation
         self.expiring: dict[str, datetime] = {}  # live facts with an expiry: when
-        self.constraints: set[str] = set()
-        # What live facts still assert (their past-marked figures left out), counted so
-        # that what one reader may not see can be taken away without a pass over all.
-        self.asserted: dict[str, tuple[str, frozenset[str]]] = {}  # id: (whole, parts)
-        self.wholes: Counter[str] = Counter()
-        self.parts: Counter[str] = Counter()
-        self.index = Bm25Index()
+        self.constraints: Latest[int] = Latest(int, int)  # newest live constraints' seqs
+        self.ended: Latest[Ended] = Latest(lambda e: (e.when, e.seq), lambda e: e.fact_id)
+        self._dead_texts: dict[str, str | None] = {}  # dead facts asked about by id
+        self.holders = Holders()
+        self.asserted = Asserted()
+        self.fresh = False  # read from the store, and no reading has asked about phrases
         self._memo: dict[Any, Any] = {}
-        # Whether some live fact asserts a phrase, kept across revisions and filed under the
-        # phrase's index terms: a fact that comes or goes drops the phrases filed under its
-        # own terms (only facts holding one of them are ever tested), and those of no term.
-        self._asserted_phrases: dict[str, bool] = {}
-        self._phrases_by_term: dict[str, set[str]] = {}
-        self._termless_phrases: set[str] = set()
+
+    @property
+    def uow(self) -> UnitOfWork:
+        assert self._uow is not None, "a snapshot reads only while synced"
+        return self._uow
 
     def sync(self, uow: UnitOfWork) -> None:
         """Catch up with the store. The revision is read before the changed rows, so rows
         the second read sees from a later write are simply fetched again next time. A user
         erased since (by any process) leaves no row to fetch: the view is read anew."""
+        self._uow = uow
         newest, erasures = uow.marks()
         if erasures != self.erasures:
             self._empty()
             self.erasures = erasures
         if newest == self.revision:
             return
-        changed = uow.changed_since(self.view, self.revision)
-        loading = self.revision < 0
-        if len(changed) > _PHRASE_CHANGES:
-            self._forget_all_phrases()  # cheaper to look them up again than to sort out
-        for stamped in changed:
-            self._apply(stamped, loading)
-        if loading:
-            self.live_seqs = sorted(self.seq[i] for i in self.live)
+        changed = [] if self.revision < 0 else uow.changed_since(self.view, self.revision)
+        if self.revision < 0 or len(changed) > _RELOAD_CHANGES:
+            self._empty()
+            self._load(uow)
+        else:
+            for stamped in changed:
+                self._apply(stamped)
+            came = [s.seq for s in changed if s.seq in self.index and s.seq not in self._key_of]
+            if came:
+                self._keys(uow.index_keys(self.view, came))
         self.revision = max([newest, *(s.rev for s in changed)])
         self._memo.clear()
 
-    def _apply(self, stamped: Stamped, loading: bool = False) -> None:
-        """Bring one fact up to date; while `loading` a fresh snapshot, the order of live
-        sequence numbers is left for `sync` to sort once."""
-        fact = stamped.fact
-        if fact.id in self.live and not loading:
-            seqs = self.live_seqs
-            del seqs[bisect_left(seqs, self.seq[fact.id])]
-        self.live.pop(fact.id, None)
-        self.dead.pop(fact.id, None)
-        self.special.discard(fact.id)
-        self.review.discard(fact.id)
-        self.expiring.pop(fact.id, None)
-        self.constraints.discard(fact.id)
-        if fact.id in self.asserted:
-            whole, parts = self.asserted.pop(fact.id)
-            self.wholes.subtract([whole])
-            self.parts.subtract(parts)
-            self._forget_phrases(self.index.terms_of(stamped.seq))
-        self.index.remove(stamped.seq)
-        self.seq[fact.id] = stamped.seq
-        self.by_seq[stamped.seq] = fact.id
+    def _load(self, uow: UnitOfWork) -> None:
+        """What every reading of the view weighs, and nothing more."""
+        documents = uow.index_documents(self.view)
+        self.index.known({seq: length for _, seq, length in documents})
+        self.live_seqs = [seq for _, seq, _ in documents]
+        self._keys({seq: key for key, seq, _ in documents})
+        for stamped in uow.noteworthy_facts(self.view):
+            self._keep(stamped)
+        self.fresh = True
+
+    def _keys(self, keys: dict[int, int]) -> None:
+        """Live facts' keys in the store's index, by sequence number."""
+        self._key_of.update(keys)
+        self._seq_of.update((key, seq) for seq, key in keys.items())
+
+    def _apply(self, stamped: Stamped) -> None:
+        """Bring one fact up to date."""
+        fact, seq = stamped.fact, stamped.seq
+        if seq in self.index:  # it was live: take it out of all that was read
+            del self.live_seqs[bisect_left(self.live_seqs, seq)]
+            key = self._key_of.pop(seq, None)
+            if key is not None and self._seq_of.get(key) == seq:
+                del self._seq_of[key]
+            self.index.remove(seq)
+            self.holders.went(seq)
+            self.asserted.went(seq)
+            self.constraints.drop(seq)
+            kept = self.facts.pop(seq, None)
+            if kept is not None:
+                self._unmark(kept.id)
+        self._dead_texts.pop(fact.id, None)
+        self.ended.drop(fact.id)
         if fact.forgotten:
             return
         if not fact.is_valid:
             when = fact.invalidated_at or fact.timestamp
-            self.dead[fact.id] = (when, stamped.seq, fact.text)
+            self.ended.add(Ended(when, seq, fact.id, fact.text))
             return
-        self.live[fact.id] = fact
-        if not loading:
-            insort(self.live_seqs, stamped.seq)
+        entry = entry_of(fact)
+        self.index.add_terms(seq, entry.terms)
+        insort(self.live_seqs, seq)
+        self._keep(stamped._replace(figures=entry.figures))
+        if fact.is_constraint:
+            self.constraints.add(seq)
+        self.holders.came(seq, [*((PART, p) for p in entry.parts), (WHOLE, entry.asserted)])
+        self.asserted.came(seq, entry.terms, entry.asserted)
+
+    def _keep(self, stamped: Stamped) -> None:
+        """A live fact read: kept, and marked if every reading weighs it."""
+        fact, seq = stamped.fact, stamped.seq
+        self.facts[seq] = fact
+        if stamped.figures is not None:
+            self._figures[fact.text] = stamped.figures
+        self.seq[fact.id] = seq
         if fact.scope != Scope.GLOBAL or fact.restricted:
             self.special.add(fact.id)
         if fact.needs_review:
             self.review.add(fact.id)
         if fact.expires_at is not None:
             self.expiring[fact.id] = fact.expires_at
-        if fact.is_constraint:
-            self.constraints.add(fact.id)
-        asserted = without_past(fact.text)
-        whole, parts = norm(asserted), value_parts(asserted)
-        self.asserted[fact.id] = (whole, parts)
-        self.wholes[whole] += 1
-        self.parts.update(parts)
-        body = " ".join(p for p in (fact.key.replace("_", " "), fact.text, fact.entity) if p)
-        self.index.add(stamped.seq, body)
-        if not loading:
-            self._forget_phrases(self.index.terms_of(stamped.seq))
+
+    def _unmark(self, fact_id: str) -> None:
+        self.special.discard(fact_id)
+        self.review.discard(fact_id)
+        self.expiring.pop(fact_id, None)
+
+    def figures(self, text: str) -> frozenset[str]:
+        """The values of a text (`value_parts`), as the index kept them for a live fact's."""
+        found = self._figures.get(text)
+        return value_parts(text) if found is None else found
 
     def memo(self, key: Any, build: Callable[[], T]) -> T:
         """A value computed at most once per revision."""
@@ -143,90 +184,71 @@ class Snapshot:
             self._memo[key] = build()
         return self._memo[key]  # type: ignore[no-any-return]
 
-    # -- reads --------------------------------------------------------------------------
+    # -- live facts ---------------------------------------------------------------------
+
+    def live_count(self) -> int:
+        return len(self.live_seqs)
+
+    def fact(self, fact_id: str) -> Fact:
+        """A live fact already read: one of those every reading weighs, or a candidate."""
+        return self.facts[self.seq[fact_id]]
+
+    def _facts_at(self, seqs: Sequence[int]) -> list[Fact]:
+        """Live facts by sequence number, read from the store once."""
+        missing = [s for s in seqs if s not in self.facts]
+        if missing:
+            for stamped in self.uow.facts_by_seq(self.view, missing):
+                if stamped.fact.is_valid and not stamped.fact.forgotten:
+                    self._keep(stamped)
+        return [self.facts[s] for s in seqs if s in self.facts]
+
+    def live_facts(self, fact_ids: Sequence[str]) -> list[Fact]:
+        """Those of these facts that are live in the view, in the order given."""
+
+        def read(fact_id: str) -> bool:
+            return fact_id in self.seq and self.seq[fact_id] in self.facts
+
+        missing = [i for i in fact_ids if not read(i)]
+        if missing:
+            for stamped in self.uow.live_facts_by_id(self.view, missing):
+                self._keep(stamped)
+        return [self.facts[self.seq[i]] for i in fact_ids if read(i)]
 
     def ranked(self, query: str, limit: int, rarest: int | None = None) -> list[Fact]:
         """The live facts best matching a query, best first; with `rarest`, ranked by only
         that many of its words, the rarest (a whole turn's common words add little but
         cost a walk through thousands of facts each)."""
-        docs = self.index.top(query, limit, rarest)
-        return [self.live[self.by_seq[doc]] for doc in docs]
+        index = self.index
+        stems = query_stems(query)
+        self._install(index.missing(stems))
+        chosen = index.chosen(stems, rarest, index.document_count)
+        return self._facts_at(index.best(chosen, limit))
+
+    def _install(self, terms: Sequence[str]) -> None:
+        if terms:
+            for term, posting in self.uow.index_postings(self.view, TERM, terms).items():
+                self.index.install(term, self._by_seq(posting))
+
+    def _by_seq(self, posting: dict[int, int]) -> dict[int, int]:
+        """A posting the store keyed by its own keys, keyed by sequence number."""
+        seq_of = self._seq_of
+        return {seq_of[key]: n for key, n in posting.items() if key in seq_of}
 
     def newest(self, limit: int | None = None, constraints: bool = False) -> list[Fact]:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
 
         def build() -> list[Fact]:
             if constraints:
-                pool = self.constraints
-                if limit is None:
-                    ids = sorted(pool, key=self.seq.__getitem__, reverse=True)
-                else:
-                    ids = heapq.nlargest(limit, pool, key=self.seq.__getitem__)
-                return [self.live[i] for i in ids]
+                if not self.constraints.holds(limit):
+                    found = self.uow.newest_constraints(self.view, limit)
+                    for stamped in found:
+                        self._keep(stamped)
+                    self.constraints.fill([s.seq for s in found], limit)
+                return self._facts_at(self.constraints.latest(limit))
             seqs = self.live_seqs if limit is None else self.live_seqs[-limit:] if limit else []
-            return [self.live[self.by_seq[seq]] for seq in reversed(seqs)]
+            return self._facts_at(seqs[::-1])
 
         return self.memo(("newest", limit, constraints), build)
-
-    def live_values(self, unseen: Collection[str]) -> LiveValues:
-        """What the live facts assert, less those in `unseen` (facts a reader may not see)."""
-        wholes = Counter(self.asserted[i][0] for i in unseen)
-        parts = Counter(p for i in unseen for p in self.asserted[i][1])
-        asked: dict[str, bool] = {}  # many dead texts share a phrase: each is looked up once
-
-        def contains(phrase: str) -> bool:
-            found = asked.get(phrase)
-            if found is None:
-                found = asked[phrase] = self._asserts(phrase, unseen)
-            return found
-
-        return LiveValues(_Remaining(self.wholes, wholes), _Remaining(self.parts, parts), contains)
-
-    def _forget_phrases(self, terms: Iterable[str]) -> None:
-        """A live fact holding these index terms came or went: what is known of the phrases
-        filed under them, or under none, no longer holds."""
-        kept = self._asserted_phrases
-        if not kept:
-            return
-        for term in terms:
-            for phrase in self._phrases_by_term.pop(term, ()):
-                kept.pop(phrase, None)
-        for phrase in self._termless_phrases:
-            kept.pop(phrase, None)
-        self._termless_phrases.clear()
-
-    def _forget_all_phrases(self) -> None:
-        self._asserted_phrases.clear()
-        self._phrases_by_term.clear()
-        self._termless_phrases.clear()
-
-    def _asserts(self, phrase: str, unseen: Collection[str]) -> bool:
-        """Whether a live fact outside `unseen` asserts the phrase. The answer for every
-        reader (no fact unseen) is kept across revisions; a phrase no live fact asserts is
-        asserted by none outside `unseen` either."""
-        kept = self._asserted_phrases.get(phrase)
-        if kept is False or (kept is not None and not unseen):
-            return kept
-        if not unseen:
-            kept = self._asserted_phrases[phrase] = self._asserted_by(phrase, ())
-            terms = index_terms(phrase)
-            for term in terms:
-                self._phrases_by_term.setdefault(term, set()).add(phrase)
-            if not terms:
-                self._termless_phrases.add(phrase)
-            return kept
-        return self._asserted_by(phrase, unseen)
-
-    def _asserted_by(self, phrase: str, unseen: Collection[str]) -> bool:
-        """Whether a live fact outside `unseen` asserts the phrase. The facts indexed under
-        the phrase's rarest word are the only ones that can."""
-        docs = self.index.documents_with(index_terms(phrase))
-        candidates = self.asserted if docs is None else (self.by_seq[d] for d in docs)
-        return any(
-            contains_phrase(self.asserted[i][0], phrase)
-            for i in candidates
-            if i not in unseen and i in self.asserted
-        )
 
     def due(self, now: datetime) -> list[str]:
         """Live facts whose expiry has passed, oldest expiry first."""
@@ -234,25 +256,129 @@ class Snapshot:
             (i for i, when in self.expiring.items() if when <= now), key=self.expiring.__getitem__
         )
 
-    def recently_dead(self, limit: int) -> list[str]:
-        """The texts of the most recently invalidated facts, newest first."""
-        return [text for _, _, text in heapq.nlargest(limit, self.dead.values())]
+    # -- dead facts ---------------------------------------------------------------------
+
+    def recently_dead(self, limit: int | None) -> list[str]:
+        """The texts of the most recently invalidated facts, newest first (all: None)."""
+        if not self.ended.holds(limit):
+            self.ended.fill(self.uow.ended_facts(self.view, limit), limit)
+        return [e.text for e in self.ended.latest(limit)]
+
+    def dead_within(self, limit: int) -> bool:
+        """Whether the view has at most `limit` dead facts, so the latest are all of them."""
+        self.recently_dead(limit)
+        return self.ended.complete
+
+    def dead_since(self, when: datetime) -> list[str]:
+        """The ids of the dead facts that ended at `when` or later."""
+        return [e.fact_id for e in self.uow.ended_facts(self.view, since=when)]
+
+    def replaced_text(self, fact_id: str) -> str | None:
+        """The text of a dead fact of the view (None if it is not one), read once; read
+        many at once with `read_dead`."""
+        self.read_dead([fact_id])
+        return self._dead_texts[fact_id]
+
+    def read_dead(self, fact_ids: Iterable[str]) -> None:
+        wanted = [i for i in dict.fromkeys(fact_ids) if i not in self._dead_texts]
+        for fact_id in wanted:
+            held = self.ended.get(fact_id)
+            self._dead_texts[fact_id] = None if held is None else held.text
+        unread = [i for i in wanted if self._dead_texts[i] is None]
+        if unread:
+            for ended in self.uow.ended_by_id(self.view, unread):
+                self._dead_texts[ended.fact_id] = ended.text
+
+    # -- what live facts still assert -----------------------------------------------------
+
+    def read_values(self, texts: Iterable[str]) -> None:
+        """Ask the store at once which live facts hold the values these texts hold, and
+        their whole texts, before a reading asks one by one."""
+        keys: list[Key] = []
+        for text in texts:
+            keys.append((WHOLE, norm(text)))
+            keys += [(PART, p) for p in value_parts(text)]
+        self._holders(keys)
+
+    def _holders(self, keys: Iterable[Key]) -> None:
+        missing = self.holders.missing(keys)
+        for kind in (PART, WHOLE):
+            values = [v for k, v in missing if k == kind]
+            if values:
+                found = self.uow.index_postings(self.view, kind, values)
+                for value, docs in found.items():
+                    self.holders.install((kind, value), self._by_seq(docs))
+
+    def holds(self, key: Key, unseen: Set[int]) -> bool:
+        """Whether a live fact outside `unseen` holds a value."""
+        self._holders([key])
+        return any(doc not in unseen for doc in self.holders.of(key))
+
+    def live_values(self, unseen: Collection[str]) -> LiveValues:
+        """What the live facts assert, less those in `unseen` (facts a reader may not see)."""
+        hidden = frozenset(self.seq[i] for i in unseen)
+        asked: dict[str, bool] = {}  # many dead texts share a phrase: each is looked up once
+
+        def contains(phrase: str) -> bool:
+            found = asked.get(phrase)
+            if found is None:
+                found = asked[phrase] = self._asserts(phrase, hidden)
+            return found
+
+        return LiveValues(_Held(self, WHOLE, hidden), _Held(self, PART, hidden), contains)
+
+    def read_phrases(self, phrases: Iterable[str]) -> None:
+        """Ask the store at once which live facts assert these phrases: a first reading
+        asks about hundreds, and one round trip each costs most on a server. A phrase
+        whose first few candidates leave it undecided is asked again on its own."""
+        self.fresh = False
+        unknown = [p for p in dict.fromkeys(phrases) if self.asserted.get(p) == UNKNOWN]
+        asked = [(p, list(dict.fromkeys(index_terms(p)))) for p in unknown]
+        for phrase, (rows, every) in self.uow.asserting_each(self.view, asked, _EACH).items():
+            witnesses = [seq for seq, asserted in rows if contains_phrase(asserted, phrase)]
+            if witnesses:
+                self.asserted.put(phrase, witnesses[0])
+            elif every:  # every candidate seen, none asserts it
+                self.asserted.put(phrase, None)
+
+    def _asserts(self, phrase: str, unseen: Set[int]) -> bool:
+        """Whether a live fact outside `unseen` asserts the phrase: holds every ranking term
+        of it, and the phrase as words of what it asserts. The witness found for every
+        reader is kept across revisions."""
+        witness = self.asserted.get(phrase)
+        if witness is None:
+            return False  # asserted by no live fact, so by none outside `unseen` either
+        if witness != UNKNOWN and witness not in unseen:
+            return True
+        first: int | None = None
+        outside = False
+        terms = list(dict.fromkeys(index_terms(phrase)))
+        with closing(self.uow.asserting(self.view, terms, phrase)) as found:
+            for seq, asserted in found:
+                if contains_phrase(asserted, phrase):
+                    first = seq if first is None else first
+                    outside = seq not in unseen
+                    if outside:
+                        break
+        if witness == UNKNOWN:
+            self.asserted.put(phrase, first)
+        return outside
 
 
-class _Remaining(Set[str]):
-    """The values counted in `total` more often than in `taken`."""
+class _Held(Set[str]):
+    """The values of a kind some live fact outside `unseen` holds, asked one by one."""
 
-    def __init__(self, total: Counter[str], taken: Counter[str]) -> None:
-        self.total, self.taken = total, taken
+    def __init__(self, snapshot: Snapshot, kind: str, unseen: Set[int]) -> None:
+        self.snapshot, self.kind, self.unseen = snapshot, kind, unseen
 
     def __contains__(self, value: object) -> bool:
-        return isinstance(value, str) and self.total[value] > self.taken[value]
+        return isinstance(value, str) and self.snapshot.holds((self.kind, value), self.unseen)
 
     def __iter__(self) -> Iterator[str]:
-        return (v for v in self.total if v in self)
+        raise TypeError("the values live facts hold are asked one by one, not listed")
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        raise TypeError("the values live facts hold are asked one by one, not counted")
 
 
 class Snapshots:
@@ -280,5 +406,8 @@ class Snapshots:
             while len(self._views) > self.size:
                 self._views.popitem(last=False)
         with snapshot.lock:
-            snapshot.sync(uow)
-            yield snapshot
+            try:
+                snapshot.sync(uow)
+                yield snapshot
+            finally:
+                snapshot._uow = None

@@ -11,8 +11,15 @@ their context, and nothing there says it exists.
 from statekeeper.knowledge.access import (
     ACL_KINDS,
     Document,
+    DuplicateDocumentError,
     PermissionChecker,
     UnknownDocumentError,
 )
 
-__all__ = ["ACL_KINDS", "Document", "PermissionChecker", "UnknownDocumentError"]
+__all__ = [
+    "ACL_KINDS",
+    "Document",
+    "DuplicateDocumentError",
+    "PermissionChecker",
+    "UnknownDocumentError",
+]

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from pydantic import field_serializer
+
 from statekeeper.access import Access
 from statekeeper.errors import InvalidInputError, StatekeeperError
 from statekeeper.model import Frozen, Principal
@@ -39,6 +41,11 @@ class Document(Frozen):
     added_at: datetime
     added_by: str
 
+    @field_serializer("acl")
+    def _acl_in_order(self, acl: frozenset[str] | None) -> list[str] | None:
+        """The access list as a sorted list: the same document is written the same way."""
+        return None if acl is None else sorted(acl)
+
 
 PermissionChecker = Callable[[Principal, Document], bool]
 
@@ -51,6 +58,28 @@ class UnknownDocumentError(StatekeeperError, LookupError):
         super().__init__(f"unknown document {doc_id!r}")
 
 
+class DuplicateDocumentError(StatekeeperError):
+    """An imported document whose id the organization already holds: an import never
+    replaces what is there."""
+
+    def __init__(self, doc_id: str) -> None:
+        self.doc_id = doc_id
+        super().__init__(f"a document with id {doc_id!r} already exists")
+
+
+def acl_entry(entry: Any, place: str) -> str:
+    """One access list entry, `kind:value`, as stored; InvalidInputError naming `place`."""
+    if not isinstance(entry, str) or ":" not in entry:
+        raise InvalidInputError(
+            place, entry, f"must be 'kind:value' with kind one of {list(ACL_KINDS)}"
+        )
+    kind, _, value = entry.partition(":")
+    kind = kind.strip().lower()
+    if kind not in ACL_KINDS:
+        raise InvalidInputError(place, entry, f"kind must be one of {list(ACL_KINDS)}")
+    return f"{kind}:{check(Name, value, place)}"
+
+
 def parse_acl(acl: Any, access: Access) -> frozenset[str] | None:
     """An access list as stored: None, or a non-empty set of checked `kind:value` entries."""
     if acl is None:
@@ -58,20 +87,13 @@ def parse_acl(acl: Any, access: Access) -> frozenset[str] | None:
     if isinstance(acl, (str, bytes, Mapping)) or not isinstance(acl, Iterable):
         raise InvalidInputError("acl", acl, "must be None or a collection of entries")
     entries: set[str] = set()
-    for position, entry in enumerate(acl):
+    for position, given in enumerate(acl):
         place = f"acl[{position}]"
-        if not isinstance(entry, str) or ":" not in entry:
-            raise InvalidInputError(
-                place, entry, f"must be 'kind:value' with kind one of {list(ACL_KINDS)}"
-            )
+        entry = acl_entry(given, place)
         kind, _, value = entry.partition(":")
-        kind = kind.strip().lower()
-        if kind not in ACL_KINDS:
-            raise InvalidInputError(place, entry, f"kind must be one of {list(ACL_KINDS)}")
-        value = check(Name, value, place)
         if kind == "authority" and access.ladder.rung(value) is None:
-            raise InvalidInputError(place, entry, f"not on the ladder {list(access.ladder.rungs)}")
-        entries.add(f"{kind}:{value}")
+            raise InvalidInputError(place, given, f"not on the ladder {list(access.ladder.rungs)}")
+        entries.add(entry)
     if not entries:
         raise InvalidInputError(
             "acl", acl, "names nobody: list who may read it, or pass None for everyone"

@@ -9,10 +9,12 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
+from statekeeper.context.recall import fuse
 from statekeeper.context.terms import query_terms
 from statekeeper.errors import StoreError
 from statekeeper.knowledge.access import Document, Reader, UnknownDocumentError
 from statekeeper.knowledge.chunking import chunk_text
+from statekeeper.knowledge.meaning import QueryVector, vector_units
 from statekeeper.model import Omission
 from statekeeper.store.base import DocumentUnit, UnitOfWork
 from statekeeper.store.documents import ChunkRow, DocumentRow
@@ -24,6 +26,9 @@ DocumentText = Annotated[str, AfterValidator(lambda value: _text(value, MAX_DOCU
 
 SEARCH_FIRST = 40  # chunks fetched for a context; deeper when withheld ones crowd them out
 SEARCH_MOST = 1000
+# The least cosine similarity a chunk found by meaning alone needs: the nearest chunks of
+# a few documents are near nothing in particular, and would fill every context.
+NEAR_ENOUGH = 0.2
 
 
 def units(uow: UnitOfWork) -> DocumentUnit:
@@ -97,28 +102,62 @@ def relevant_chunks(
     query: str,
     limit: int,
     clean: Callable[[str], str],
+    meaning: QueryVector | None = None,
 ) -> list[tuple[Document, ChunkRow, str]]:
     """The chunks that best match the query among the documents the reader may read, best
-    first, each with its cleaned text. Every candidate document is asked about (once for
-    this call); when withheld documents crowd the best matches, the search goes deeper."""
+    first, each with its cleaned text. With `meaning` (the query's vector), the chunks
+    nearest it (at least NEAR_ENOUGH alike) are ranked together with those that match its
+    words (reciprocal rank fusion). Every candidate document of either search is asked about (once for this
+    call) before it is ranked, so one the reader may not read takes no place in either
+    ranking; when such documents crowd the best matches, the search goes deeper."""
     if limit <= 0:
         return []
     terms = query_terms(query)
-    if not terms:
+    if not terms and meaning is None:
         return []
     rows = units(uow)
+    known: dict[str, Document] = {}
+    words = _readable(rows, reader, known, limit, lambda depth: rows.search_chunks(terms, depth))
+    near: list[ChunkRow] = []
+    if meaning is not None:
+        vectors = vector_units(uow)
+        near = _readable(
+            rows,
+            reader,
+            known,
+            limit,
+            lambda depth: vectors.nearest_chunks(
+                meaning.model, meaning.vector, depth, NEAR_ENOUGH
+            ),
+        )
+    by_key = {(hit.doc_id, hit.index): hit for hit in [*words, *near]}
+    order = fuse(
+        [(hit.doc_id, hit.index) for hit in words[:limit]],
+        [(hit.doc_id, hit.index) for hit in near[:limit]],
+    )
+    chosen = [by_key[key] for key in order[:limit]]
+    return [(known[hit.doc_id], hit, clean(hit.text)) for hit in chosen]
+
+
+def _readable(
+    rows: DocumentUnit,
+    reader: Reader,
+    known: dict[str, Document],
+    limit: int,
+    search: Callable[[int], list[ChunkRow]],
+) -> list[ChunkRow]:
+    """A search's hits from documents the reader may read, best first, at least `limit`
+    of them when there are that many: deeper when withheld documents crowd the first."""
     org = reader.principal.org
     depth = max(SEARCH_FIRST, limit)
     while True:
-        hits = rows.search_chunks(terms, depth)
-        ids = list(dict.fromkeys(hit.doc_id for hit in hits))
-        known = {row.doc_id: as_document(org, row) for row in rows.get_documents(ids)}
-        allowed = {i for i in ids if i in known and reader.may_read(known[i])}
-        kept = [hit for hit in hits if hit.doc_id in allowed]
+        hits = search(depth)
+        ids = [i for i in dict.fromkeys(hit.doc_id for hit in hits) if i not in known]
+        known.update((row.doc_id, as_document(org, row)) for row in rows.get_documents(ids))
+        kept = [hit for hit in hits if hit.doc_id in known and reader.may_read(known[hit.doc_id])]
         if len(kept) >= limit or len(hits) < depth or depth >= SEARCH_MOST:
-            break
+            return kept
         depth = min(SEARCH_MOST, depth * 4)
-    return [(known[hit.doc_id], hit, clean(hit.text)) for hit in kept[:limit]]
 
 
 def knowledge_lines(

@@ -35,6 +35,7 @@ from statekeeper.errors import (
     UnknownKeyError,
 )
 from statekeeper.horizons import TaskNotFoundError
+from statekeeper.knowledge import UnknownDocumentError
 from statekeeper.server.keys import Holder, authenticate
 
 # Most specific first: the first class an error is an instance of gives its status.
@@ -44,6 +45,7 @@ STATUS: tuple[tuple[type[StatekeeperError], int], ...] = (
     (AuthorityError, 403),  # ClaimedAuthorityError too
     (UnknownFactError, 404),
     (UnknownKeyError, 404),
+    (UnknownDocumentError, 404),
     (TaskNotFoundError, 404),
     (DuplicateFactError, 409),
     (CycleError, 422),
@@ -119,13 +121,14 @@ def _version() -> str:
 
 def create_app(engine: Engine) -> FastAPI:
     """The REST API over one engine; the caller keeps the engine and closes it."""
-    from statekeeper.server import inspector, mcp, routes
+    from statekeeper.server import inspector, mcp, routes, routes_memory
 
     app = FastAPI(
         title="statekeeper",
         version=_version(),
         description="Correct memory for LLM agents: facts with supersession chains, "
-        "conversation turns, and token-budgeted contexts, per API key's principal.",
+        "conversation turns, capability lessons, organizational documents and "
+        "token-budgeted contexts, per API key's principal.",
     )
     app.state.engine = engine
     app.add_exception_handler(StatekeeperError, _statekeeper_error)
@@ -137,6 +140,7 @@ def create_app(engine: Engine) -> FastAPI:
         return {"status": "ok"}
 
     app.include_router(routes.router, prefix="/v1", dependencies=[Depends(holder)])
+    app.include_router(routes_memory.router, prefix="/v1", dependencies=[Depends(holder)])
     app.include_router(mcp.router(engine))  # MCP at /mcp, behind the same keys
     app.mount("/ui", inspector.create_inspector(engine))  # the web inspector
     return app

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
@@ -27,6 +27,7 @@ from sqlalchemy import Column, DateTime, MetaData, Table, Text, insert, select, 
 from sqlalchemy.engine import Connection, Row
 
 from statekeeper.access import AuthorityLadder
+from statekeeper.capability.lessons import Maturity, maturity_of
 from statekeeper.engine import Clock, system_clock
 from statekeeper.errors import (
     InvalidInputError,
@@ -60,6 +61,7 @@ api_keys = Table(
     Column("digest", Text, nullable=False),
     Column("created_at", DateTime, nullable=False),
     Column("revoked_at", DateTime),
+    Column("maturity", Text, nullable=False),  # JSON: capability -> maturity (version 12)
 )
 _K = api_keys.c
 _AUTHENTICATE = text("SELECT * FROM statekeeper_authenticate(:key_id, :secret)")
@@ -76,18 +78,24 @@ class KeyRecord(BaseModel):
     authority: str
     role: Role
     permissions: tuple[str, ...] = ()
+    maturity: dict[str, Maturity] = {}  # capability -> maturity; junior where not named
     created_at: datetime
     revoked_at: datetime | None = None
 
 
 class Holder(BaseModel):
-    """Who presented a valid key: the principal it acts as, and its role."""
+    """Who presented a valid key: the principal it acts as, its role, and its maturity
+    in each capability it has one in (junior in any other)."""
 
     model_config = ConfigDict(frozen=True)
 
     key_id: str
     principal: Principal
     role: Role
+    maturity: dict[str, Maturity] = {}
+
+    def maturity_in(self, capability: str) -> Maturity:
+        return self.maturity.get(capability, Maturity.JUNIOR)
 
 
 def digest(salt: str, secret: str) -> str:
@@ -111,6 +119,7 @@ def _record(row: Row[Any]) -> KeyRecord:
         authority=r["authority"],
         role=r["role"],
         permissions=tuple(json.loads(r["permissions"])),
+        maturity=json.loads(r["maturity"]),
         created_at=r["created_at"],
         revoked_at=r["revoked_at"],
     )
@@ -124,10 +133,12 @@ def create_key(
     role: str = "agent",
     permissions: Iterable[str] = (),
     *,
+    maturity: Mapping[str, str] | None = None,
     ladder: AuthorityLadder | None = None,
     clock: Clock = system_clock,
 ) -> tuple[str, KeyRecord]:
-    """A new key and its record. The key itself is returned once and never stored."""
+    """A new key and its record. The key itself is returned once and never stored.
+    `maturity` names the key's maturity in capabilities (junior in any other)."""
     who = Principal(org=org, user=user, authority=authority)  # PrincipalError if malformed
     rung = (ladder or AuthorityLadder()).rung(who.authority)
     if rung is None:
@@ -137,6 +148,7 @@ def create_key(
     if isinstance(permissions, str):
         raise InvalidInputError("permissions", permissions, "must be a list of names")
     granted = tuple(sorted({check(Name, p, "permissions") for p in permissions}))
+    grades = maturities(maturity)
     key_id = secrets.token_hex(_ID_BYTES)
     secret = secrets.token_urlsafe(_SECRET_BYTES)
     salt = secrets.token_hex(_SALT_BYTES)
@@ -147,6 +159,7 @@ def create_key(
         authority=rung,
         role=role,
         permissions=granted,
+        maturity=grades,
         created_at=clock(),
     )
     with store.write(who.org) as uow:
@@ -158,12 +171,25 @@ def create_key(
                 authority=record.authority,
                 role=record.role,
                 permissions=json.dumps(list(granted)),
+                maturity=json.dumps({k: v.value for k, v in sorted(grades.items())}),
                 salt=salt,
                 digest=digest(salt, secret),
                 created_at=record.created_at,
             )
         )
     return f"{PREFIX}_{key_id}_{secret}", record
+
+
+def maturities(given: object) -> dict[str, Maturity]:
+    """A key's maturities, checked: capability names, each with a maturity."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise InvalidInputError("maturity", given, "must map capabilities to maturities")
+    grades: dict[str, Maturity] = {}
+    for capability, grade in given.items():
+        grades[check(Name, capability, "maturity")] = maturity_of(grade)
+    return grades
 
 
 def list_keys(store: Store, org: str) -> list[KeyRecord]:
@@ -223,7 +249,9 @@ def authenticate(store: Store, token: object) -> Holder:
         authority=r["authority"],
         permissions=frozenset(json.loads(r["permissions"])),
     )
-    return Holder(key_id=key_id, principal=principal, role=r["role"])
+    return Holder(
+        key_id=key_id, principal=principal, role=r["role"], maturity=json.loads(r["maturity"])
+    )
 
 
 def _verified(conn: Connection, key_id: str, secret: str) -> Row[Any] | None:

@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter
-from mcp.server.mcpserver import Context as McpContext
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import Field, JsonValue, StrictBool, StrictInt, StrictStr, ValidationError
 from starlette import types as asgi
 from starlette.requests import Request
@@ -38,27 +37,17 @@ from statekeeper.errors import InvalidInputError, InvalidKeyError, StatekeeperEr
 from statekeeper.model import ConstraintType, Context, Fact, MemoryType, Principal, Scope, Turn
 from statekeeper.server import routes
 from statekeeper.server.app import error_body, status_of
-from statekeeper.server.keys import Holder, authenticate
+from statekeeper.server.keys import Holder, authenticate, maturities
+from statekeeper.server.mcp_hints import ADD, DELETE, READ, Call, Who
+from statekeeper.server.mcp_memory import add_memory_tools
 from statekeeper.server.schemas import ContextIn, Current, FactIn, TurnIn
 
-Call = McpContext[Any, Any]
-Who = Callable[[Call], Holder]  # who is asking, from the call's transport
 TaskId = Annotated[
     StrictStr | None, Field(description="The task whose scope to use; the server's by default.")
 ]
 
 HOLDER = "statekeeper.holder"  # where /mcp leaves the request key's holder in the ASGI scope
 HISTORY = "statekeeper://history/{key}"
-
-READ = ToolAnnotations(
-    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
-)
-ADD = ToolAnnotations(
-    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
-)
-DELETE = ToolAnnotations(
-    read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
-)
 
 INSTRUCTIONS = (
     "Memory for this conversation. Call observe_turn with each user turn, and get_context "
@@ -122,12 +111,17 @@ def create_server(engine: Engine, who: Who, task: str = "default") -> Statekeepe
         query: StrictStr,
         budget: StrictInt | None = None,
         audience: Literal["internal", "external"] | None = None,
+        capability: Annotated[
+            StrictStr | None, Field(description="The capability whose lessons to include.")
+        ] = None,
         task_id: TaskId = None,
     ) -> Context:
         """A fresh context for a query within a token budget: identity, the current facts,
-        the task's recent turns and recalled evidence, never a value that was replaced."""
+        the task's recent turns and recalled evidence, never a value that was replaced;
+        the documents the principal may read that bear on it, and with a capability, what
+        was learned there."""
         holder, where = asking(call, task_id)
-        ask = ContextIn(query=query, budget=budget, audience=audience)
+        ask = ContextIn(query=query, budget=budget, audience=audience, capability=capability)
         return routes.context(where, ask, holder, engine)
 
     @server.tool(annotations=ADD)
@@ -229,17 +223,26 @@ def create_server(engine: Engine, who: Who, task: str = "default") -> Statekeepe
             raise ResourceError(reported(error)) from error
         return json.dumps([fact.model_dump(mode="json") for fact in facts])
 
+    add_memory_tools(server, engine, who)
     return server
 
 
 # -- stdio ----------------------------------------------------------------------------------
 
 
-def serve_stdio(url: str, principal: Principal, task: str = "default") -> None:
-    """Open the store at `url` and serve MCP on standard input and output for `principal`."""
+def serve_stdio(
+    url: str,
+    principal: Principal,
+    task: str = "default",
+    maturity: Mapping[str, str] | None = None,
+) -> None:
+    """Open the store at `url` and serve MCP on standard input and output for `principal`,
+    with its maturity in capabilities (junior in any other)."""
     with Engine.open(url) as engine:
         engine.session(principal, task_id=task)  # an unknown authority or bad task fails now
-        holder = Holder(key_id="", principal=principal, role="agent")  # no key: the caller's
+        holder = Holder(  # no key: the caller's
+            key_id="", principal=principal, role="agent", maturity=maturities(maturity)
+        )
         create_server(engine, lambda _call: holder, task).run("stdio")
 
 

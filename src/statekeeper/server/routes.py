@@ -6,10 +6,12 @@ What a key's role allows:
 - `user`: reads what its principal may read; writes, replaces and forgets only its own
   user memory; observes turns, assembles contexts and runs its tasks.
 - `agent`: everything `user` may, and writes shared (organizational and capability)
-  memory too.
+  memory too: facts, lessons, consolidation, documents.
 - `admin`: everything `agent` may, and creates, lists and revokes its organization's keys.
 
-The engine's own checks still apply on top: authority, restrictions, scopes.
+The engine's own checks still apply on top: authority, restrictions, scopes, a document's
+readers, and the key's maturity in a capability (what lessons it may write there).
+The capability and document routes are in `routes_memory.py`.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ from statekeeper.server.schemas import (
     TurnIn,
     WorkspaceModel,
 )
+from statekeeper.validation import Name, check
 
-_ERRORS: dict[int | str, dict[str, Any]] = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in (
         (401, "No key, or a key that is unknown or revoked."),
@@ -54,14 +57,22 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     )
 }
 
-router = APIRouter(responses=_ERRORS)
+router = APIRouter(responses=ERRORS)
 Holding = Annotated[keys.Holder, Depends(holder)]
 Engined = Annotated[Engine, Depends(engine_of)]
 TaskId = Annotated[str, Query(description="The task whose scope a session reads and writes.")]
 
 
-def _session(engine: Engine, who: keys.Holder, task_id: str = "default") -> Session:
-    return engine.session(who.principal, task_id=task_id)
+def session_for(
+    engine: Engine, who: keys.Holder, task_id: str = "default", capability: str | None = None
+) -> Session:
+    """The key's session in a task and, if named, a capability, at the key's maturity there
+    (the request names the capability, never the maturity)."""
+    if capability is None:
+        return engine.session(who.principal, task_id=task_id)
+    named = check(Name, capability, "capability")
+    grade = who.maturity_in(named).value
+    return engine.session(who.principal, task_id=task_id, capability=named, maturity=grade)
 
 
 # -- what a user key may not do ------------------------------------------------------------
@@ -98,7 +109,7 @@ def _admin(who: keys.Holder) -> None:
 @router.post("/facts", status_code=201, tags=["facts"])
 def write_fact(item: FactIn, who: Holding, engine: Engined, task_id: TaskId = "default") -> Fact:
     """Write a fact, as `Session.write`."""
-    session = _session(engine, who, task_id)
+    session = session_for(engine, who, task_id)
     arguments = item.arguments()
     _own_memory(session, who, item)
     return session.write(arguments.pop("key"), arguments.pop("value"), **arguments)
@@ -109,7 +120,7 @@ def write_facts(
     batch: BatchIn, who: Holding, engine: Engined, task_id: TaskId = "default"
 ) -> list[Fact]:
     """Write many facts in one transaction, as `Session.write_many` (no `detect`)."""
-    session = _session(engine, who, task_id)
+    session = session_for(engine, who, task_id)
     items = [item.arguments() for item in batch.facts]
     for position, (item, arguments) in enumerate(zip(batch.facts, items, strict=True)):
         if "detect" in arguments:
@@ -126,14 +137,14 @@ def list_facts(
     key: Annotated[str | None, Query(description="Only the facts of this key.")] = None,
 ) -> list[Fact]:
     """The live facts this key may read in the task's scope, newest first."""
-    found = _session(engine, who, task_id).facts()
+    found = session_for(engine, who, task_id).facts()
     return found if key is None else [f for f in found if f.key == key]
 
 
 @router.get("/facts/{fact_id}", tags=["facts"])
 def get_fact(fact_id: str, who: Holding, engine: Engined, task_id: TaskId = "default") -> Fact:
     """One fact by id, live or not, as this key may see it."""
-    fact = _session(engine, who, task_id).get(fact_id)
+    fact = session_for(engine, who, task_id).get(fact_id)
     if fact.id != fact_id:  # the reference named a key, not this fact
         raise UnknownFactError(fact_id)
     return fact
@@ -144,7 +155,7 @@ def forget_fact(
     fact_id: str, who: Holding, engine: Engined, task_id: TaskId = "default"
 ) -> Response:
     """Forget a fact: its content leaves everywhere it is carried; a tombstone stays."""
-    session = _session(engine, who, task_id)
+    session = session_for(engine, who, task_id)
     fact = get_fact(fact_id, who, engine, task_id)
     may_forget(who, fact)
     session.forget(fact.id)
@@ -160,14 +171,14 @@ def may_forget(who: keys.Holder, fact: Fact) -> None:
 @router.get("/keys/{key}/current", tags=["facts"])
 def current(key: str, who: Holding, engine: Engined, task_id: TaskId = "default") -> Current:
     """The live value at the end of a key's supersession chain."""
-    value: JsonValue = _session(engine, who, task_id).current_value(key)
+    value: JsonValue = session_for(engine, who, task_id).current_value(key)
     return Current(key=key, value=value)
 
 
 @router.get("/keys/{key}/history", tags=["facts"])
 def history(key: str, who: Holding, engine: Engined, task_id: TaskId = "default") -> list[Fact]:
     """Every version of a key this key may see, oldest first, dead ones included."""
-    return _session(engine, who, task_id).history(key)
+    return session_for(engine, who, task_id).history(key)
 
 
 # -- a user's memory: theirs to see and delete, never to create -----------------------------
@@ -176,14 +187,14 @@ def history(key: str, who: Holding, engine: Engined, task_id: TaskId = "default"
 @router.get("/memories", tags=["memories"])
 def memories(who: Holding, engine: Engined) -> list[Memory]:
     """The facts held about this key's user, with where each came from, newest first."""
-    return _session(engine, who).memories()
+    return session_for(engine, who).memories()
 
 
 @router.delete("/memories/{fact_id}", status_code=204, tags=["memories"])
 def delete_memory(fact_id: str, who: Holding, engine: Engined) -> Response:
     """Delete one of this key's user's memories everywhere it is carried; a tombstone stays.
     Shared knowledge and another user's memory are a 404, as a missing fact is."""
-    _session(engine, who).delete_memory(fact_id)
+    session_for(engine, who).delete_memory(fact_id)
     return Response(status_code=204)
 
 
@@ -193,7 +204,7 @@ def delete_memory(fact_id: str, who: Holding, engine: Engined) -> Response:
 @router.post("/tasks/{task_id}/turns", status_code=201, tags=["conversation"])
 def observe(task_id: str, turn: TurnIn, who: Holding, engine: Engined) -> Turn:
     """Take in a turn: it joins the task's recent turns, and what it changes becomes state."""
-    return _session(engine, who, task_id).observe(
+    return session_for(engine, who, task_id).observe(
         turn.speaker if turn.speaker is not None else who.principal.user,
         turn.text,
         timestamp=turn.timestamp,
@@ -205,7 +216,7 @@ def observe(task_id: str, turn: TurnIn, who: Holding, engine: Engined) -> Turn:
 @router.post("/tasks/{task_id}/context", tags=["conversation"])
 def context(task_id: str, ask: ContextIn, who: Holding, engine: Engined) -> Context:
     """A fresh context for a query within a token budget, with what was left out and why."""
-    return _session(engine, who, task_id).context(
+    return session_for(engine, who, task_id, ask.capability).context(
         ask.query, budget=ask.budget, audience=ask.audience
     )
 
@@ -271,6 +282,7 @@ def create_key(new: KeyIn, who: Holding, engine: Engined) -> NewKey:
         new.authority,
         new.role,
         new.permissions,
+        maturity=new.maturity,
         ladder=engine.access.ladder,
         clock=engine.now,
     )

@@ -14,8 +14,18 @@ from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+)
 
+from statekeeper.capability.lessons import Maturity
 from statekeeper.errors import InvalidInputError
 from statekeeper.horizons import State, UserProfile, Workspace
 from statekeeper.model import ConstraintType, MemoryType, Scope, Source, SourceType
@@ -97,6 +107,9 @@ class ContextIn(Body):
     query: StrictStr
     budget: StrictInt | None = None
     audience: Literal["internal", "external"] | None = None
+    capability: StrictStr | None = Field(
+        default=None, description="The capability whose memory the context carries, if any."
+    )
 
 
 class Current(BaseModel):
@@ -180,6 +193,11 @@ class KeyIn(Body):
     authority: StrictStr
     role: Role = "agent"
     permissions: list[StrictStr] = Field(default_factory=list)
+    maturity: dict[StrictStr, StrictStr] = Field(
+        default_factory=dict,
+        description="The key's maturity per capability (junior, senior or master); junior "
+        "in any capability not named.",
+    )
 
 
 class NewKey(BaseModel):
@@ -191,7 +209,39 @@ class NewKey(BaseModel):
     authority: str
     role: Role
     permissions: tuple[str, ...]
+    maturity: dict[str, Maturity]
     created_at: datetime
+
+
+class LessonIn(Body):
+    """A lesson to learn in a capability, at the key's maturity there."""
+
+    text: StrictStr
+    level: StrictStr = Field(default="event", description="event, heuristic or strategy.")
+
+
+class ConsolidateIn(Body):
+    """How alike events must be to make a heuristic, and how many make one."""
+
+    similarity: StrictFloat | None = Field(
+        default=None, description="Average cosine similarity of a cluster's events, 0 to 1 (0.3)."
+    )
+    min_cluster: StrictInt | None = Field(
+        default=None, description="Events that make a pattern (3)."
+    )
+
+
+class DocumentIn(Body):
+    """A document of the organization; one of the same id is replaced."""
+
+    id: StrictStr
+    text: StrictStr
+    source: StrictStr | None = None
+    acl: list[StrictStr] | None = Field(
+        default=None,
+        description="Who may read it: user:<id>, authority:<rung>, permission:<name>; "
+        "null for the whole organization.",
+    )
 
 
 class ErrorOut(BaseModel):

@@ -7,7 +7,7 @@ expressed through this interface.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,11 +32,22 @@ class View:
 
 
 class Stamped(NamedTuple):
-    """A fact with its place in the organization's order of writes and its last revision."""
+    """A fact with its place in the organization's order of writes and its last revision;
+    read with the ranking index, a live fact's text's values too (context/indexing.py)."""
 
     fact: Fact
     seq: int
     rev: int
+    figures: frozenset[str] | None = None
+
+
+class Ended(NamedTuple):
+    """A dead fact as scrubbing needs it: when it ended, its place, its id and its text."""
+
+    when: datetime
+    seq: int
+    fact_id: str
+    text: str
 
 
 class ArchivedTurn(NamedTuple):
@@ -95,6 +106,28 @@ class UnitOfWork(Protocol):
     def insert_facts(self, pending: Sequence[tuple[Fact, int]]) -> None: ...
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None: ...
     def changed_since(self, view: View, since: int) -> list[Stamped]: ...
+
+    # what a snapshot reads of one view instead of loading it (store/view_reads.py, and the
+    # ranking index kept beside the facts, store/fact_index.py)
+    def noteworthy_facts(self, view: View) -> list[Stamped]: ...
+    def newest_constraints(self, view: View, limit: int | None) -> list[Stamped]: ...
+    def facts_by_seq(self, view: View, seqs: Sequence[int]) -> list[Stamped]: ...
+    def live_facts_by_id(self, view: View, fact_ids: Sequence[str]) -> list[Stamped]: ...
+    def ended_facts(
+        self, view: View, limit: int | None = None, since: datetime | None = None
+    ) -> list[Ended]: ...
+    def ended_by_id(self, view: View, fact_ids: Sequence[str]) -> list[Ended]: ...
+    def index_documents(self, view: View) -> list[tuple[int, int, int]]: ...
+    def index_keys(self, view: View, seqs: Sequence[int]) -> dict[int, int]: ...
+    def index_postings(
+        self, view: View, kind: str, values: Sequence[str]
+    ) -> dict[str, dict[int, int]]: ...
+    def asserting(
+        self, view: View, terms: Sequence[str], phrase: str
+    ) -> Generator[tuple[int, str], None, None]: ...
+    def asserting_each(
+        self, view: View, phrases: Sequence[tuple[str, Sequence[str]]], each: int
+    ) -> dict[str, tuple[list[tuple[int, str]], bool]]: ...
 
     # working set of a task
     def put_item(self, user: str, task_id: str, item: WorkingSetItem) -> None: ...

@@ -195,6 +195,39 @@ class DocumentRows:
         rows = self.conn.execute(_POSTGRES_SEARCH, params)
         return [ChunkRow(doc_id, index, said) for doc_id, index, said in rows]
 
+    # -- vectors of chunks (store/chunk_vectors.py) ---------------------------------------
+
+    def chunks_without_vectors(
+        self, model: str, dimensions: int, limit: int, doc_id: str | None = None
+    ) -> list[ChunkRow]:
+        """Chunks of the organization, or of one document, not yet embedded by `model`."""
+        from statekeeper.store import chunk_vectors
+
+        return chunk_vectors.missing(self.conn, self.org, model, dimensions, limit, doc_id)
+
+    def put_chunk_vectors(
+        self, model: str, found: Sequence[tuple[ChunkRow, Sequence[float]]]
+    ) -> None:
+        """Store chunks' vectors; a chunk that changed since it was embedded gets none."""
+        from statekeeper.store import chunk_vectors
+
+        chunk_vectors.put(self.conn, self.org, model, found)
+
+    def nearest_chunks(
+        self, model: str, query: Sequence[float], limit: int, least: float = -1.0
+    ) -> list[ChunkRow]:
+        """The organization's chunks nearest a query vector, nearest first, with a cosine
+        similarity of at least `least`."""
+        from statekeeper.store import chunk_vectors
+
+        return chunk_vectors.nearest(self.conn, self.org, model, query, limit, least)
+
+    def has_chunk_vectors(self, model: str) -> bool:
+        """Whether any chunk of the organization has a vector by `model`."""
+        from statekeeper.store import chunk_vectors
+
+        return chunk_vectors.any_held(self.conn, self.org, model)
+
     def _sqlite_search(self, terms: Sequence[str], limit: int) -> list[ChunkRow]:
         alternatives = " OR ".join(_quoted(term) for term in terms)
         match = f"text : ({alternatives})"

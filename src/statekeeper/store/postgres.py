@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.model import Fact
-from statekeeper.store import vectors
+from statekeeper.store import fact_index, vectors
 from statekeeper.store.base import ArchivedTurn, Erasure, SaidTurn, View
 from statekeeper.store.migrate import is_current, upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
@@ -162,9 +162,11 @@ class PostgresStore(SqlStore):
         self._analyzed_rows = 0  # fact rows this store had written when it last analyzed
         self._unanalyzed = 0  # fact rows it has written since
         with engine.begin() as conn:
-            if not is_current(conn):  # one query when the schema is up to date
+            # two queries when the schema and the index are up to date
+            if not (is_current(conn) and fact_index.is_fresh(conn)):
                 conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _MIGRATION_LOCK})
                 upgrade(conn)
+                fact_index.refresh(conn)
             _warn_if_unbound(conn)
 
     def _bind(self, conn: Connection, org: str) -> None:
@@ -196,7 +198,7 @@ class PostgresStore(SqlStore):
             self._analyzed_rows += self._unanalyzed
             self._unanalyzed = 0
         try:
-            conn.execute(text("ANALYZE facts, fact_dependencies"))
+            conn.execute(text("ANALYZE facts, fact_dependencies, fact_index, fact_terms"))
             conn.commit()
         except SQLAlchemyError:
             # The write has committed; fresher statistics are only a help, so a refresh
@@ -204,6 +206,9 @@ class PostgresStore(SqlStore):
             conn.rollback()
 
     def _begin_read(self, conn: Connection, org: str) -> None:
+        # One snapshot for the whole read: a context reads the view's revision first, then
+        # whatever of its index it needs, and all of it must be of that revision.
+        conn.execution_options(isolation_level="REPEATABLE READ")
         conn.begin()
         self._bind(conn, org)
 

@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from functools import lru_cache
@@ -38,6 +38,7 @@ from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
 from statekeeper.store.driver import DriverQuery, bind_processor
+from statekeeper.store.fact_index import FactIndexRows, fact_index, fact_terms, index_rows
 from statekeeper.store.lessons import LessonRows
 from statekeeper.store.memories import MemoryRows
 from statekeeper.store.schema import (
@@ -51,6 +52,7 @@ from statekeeper.store.schema import (
     user_profiles,
     working_items,
 )
+from statekeeper.store.view_reads import ViewRows
 
 _F = facts.c
 NO_LIMIT = 2**62  # "all rows", in a form every backend accepts as a LIMIT
@@ -231,7 +233,7 @@ def org_token(org: str) -> str:
 
 
 def row_to_fact(
-    row: RowMapping, depends_on: Sequence[str] = (), derived: Sequence[str] = ()
+    row: Mapping[Any, Any], depends_on: Sequence[str] = (), derived: Sequence[str] = ()
 ) -> Fact:
     return Fact(
         id=row["fact_id"],
@@ -264,7 +266,7 @@ def row_to_fact(
     )
 
 
-class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
+class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRows):
     """One transaction's reads and writes inside one organization."""
 
     def __init__(self, connection: Connection, org: str) -> None:
@@ -368,6 +370,12 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
             return
         rev, moment = self.stamp(), self._moment()
         self._insert_many(facts, [fact_values(f, seq, rev, moment) for f, seq in pending])
+        indexed = index_rows(pending)
+        if indexed:
+            self._insert_many(fact_index, indexed)
+            pairs = self.index_written(indexed)
+            if pairs:
+                self._insert_many(fact_terms, pairs)
         edges = [(self.org, f.id, parent) for f, _ in pending for parent in f.depends_on]
         if edges:
             self._insert_many(fact_dependencies, edges)
@@ -390,6 +398,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
     def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
         """Many invalidations, each a mapping of `invalidate()`'s parameters plus `rev`."""
         if changes:
+            self.unindex_facts([change["target"] for change in changes])
             self.conn.execute(_INVALIDATE, list(changes))
 
     def get_fact(self, fact_id: str) -> Fact | None:
@@ -400,6 +409,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
         return self._facts(self._rows(_VALID_HEADS, self._params(view, key=key)), edges=False)
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
+        self.unindex_facts([fact_id])
         self.conn.execute(
             _INVALIDATE,
             {
@@ -449,6 +459,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
         row = self.conn.execute(
             select(_F.user_id, _F.key).where(_F.org_id == self.org, _F.fact_id == fact_id)
         ).one()
+        self.unindex_facts([fact_id])
         self.conn.execute(
             update(facts)
             .where(_F.org_id == self.org, _F.fact_id == fact_id)
@@ -697,6 +708,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
                 select(f.fact_id).where(f.org_id == self.org, f.user_id == user)
             ).scalars()
         )
+        self.unindex_user(user)
         self._erase_facts(own)
         a = transcript.c
         turns = self.conn.execute(
@@ -718,7 +730,6 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows):
             )
         )
         return done
-
 
     def _erase_facts(self, fact_ids: Sequence[str]) -> None:
         """Delete facts with their dependency links and tombstones."""

@@ -15,6 +15,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.pool import StaticPool
 
 from statekeeper.model import Fact
+from statekeeper.store import fact_index
 from statekeeper.store.base import ArchivedTurn, View, chunks
 from statekeeper.store.migrate import is_current, upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, org_token
@@ -254,11 +255,12 @@ class SqliteStore(SqlStore):
             self.serial = threading.RLock()
         with engine.connect() as conn:
             with conn.begin():  # a store already up to date takes no lock and no Alembic
-                current = is_current(conn)
+                current = is_current(conn) and fact_index.is_fresh(conn)
             if not current:
                 conn.info["write"] = True
                 with conn.begin():
                     upgrade(conn)
+                    fact_index.refresh(conn)
                 if memory:
                     _keep_template(cast(sqlite3.Connection, conn.connection.dbapi_connection))
 
@@ -271,6 +273,6 @@ class SqliteStore(SqlStore):
         and empty the write-ahead log of the pages the erasure changed."""
         with self.serial, self.engine.connect() as conn:
             driver = cast(sqlite3.Connection, conn.connection.dbapi_connection)
-            for index in ("facts_fts", "transcript_fts"):
+            for index in ("facts_fts", "fact_index_fts", "transcript_fts"):
                 driver.execute(f"INSERT INTO {index}({index}) VALUES ('optimize')")
             driver.execute("PRAGMA wal_checkpoint(TRUNCATE)")
