@@ -29,6 +29,7 @@ from statekeeper.errors import EmbeddingsUnavailableError
 from statekeeper.store import sqlite_vectors
 from statekeeper.store.base import Store
 from statekeeper.store.documents import ChunkRow
+from statekeeper.store.vectors import index_and_walls
 
 TABLE = "chunk_embeddings"
 log = logging.getLogger(__name__)
@@ -120,15 +121,7 @@ def _create(conn: Connection, dimensions: int, role: str) -> None:
                 FOREIGN KEY (org_id, doc_id, chunk_index)
                     REFERENCES document_chunks (org_id, doc_id, chunk_index) ON DELETE CASCADE
             )""",
-        f"""CREATE INDEX IF NOT EXISTS ix_{TABLE}_cosine ON {TABLE}
-            USING hnsw (embedding vector_cosine_ops)""",
-        f"GRANT SELECT, INSERT, UPDATE, DELETE ON {TABLE} TO {role}",
-        f"ALTER TABLE {TABLE} ENABLE ROW LEVEL SECURITY",
-        f"ALTER TABLE {TABLE} FORCE ROW LEVEL SECURITY",
-        f"DROP POLICY IF EXISTS {TABLE}_by_org ON {TABLE}",
-        f"""CREATE POLICY {TABLE}_by_org ON {TABLE}
-            USING (org_id = current_setting('statekeeper.org', true))
-            WITH CHECK (org_id = current_setting('statekeeper.org', true))""",
+        *index_and_walls(TABLE, role),
     ):
         conn.execute(text(statement))
 

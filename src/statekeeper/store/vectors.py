@@ -37,7 +37,7 @@ TURNS = "turn_embeddings"
 EF_SEARCH = 200
 
 
-def _index_and_walls(table: str, role: str) -> list[str]:
+def index_and_walls(table: str, role: str) -> list[str]:
     """A table's HNSW index for cosine distance, its grant, and its row-level security."""
     return [
         f"""CREATE INDEX IF NOT EXISTS ix_{table}_cosine ON {table}
@@ -62,7 +62,7 @@ def _create(dimensions: int, role: str) -> list[str]:
                 PRIMARY KEY (org_id, fact_id),
                 FOREIGN KEY (org_id, fact_id) REFERENCES facts (org_id, fact_id) ON DELETE CASCADE
             )""",
-        *_index_and_walls(TABLE, role),
+        *index_and_walls(TABLE, role),
         f"""CREATE OR REPLACE FUNCTION {TABLE}_retire() RETURNS trigger
             LANGUAGE plpgsql AS $$
             BEGIN
@@ -93,7 +93,7 @@ def _create_turns(dimensions: int, role: str) -> list[str]:
                 FOREIGN KEY (org_id, user_id, task_id, turn_index)
                     REFERENCES transcript (org_id, user_id, task_id, turn_index) ON DELETE CASCADE
             )""",
-        *_index_and_walls(TURNS, role),
+        *index_and_walls(TURNS, role),
         f"""CREATE OR REPLACE FUNCTION {TURNS}_redacted() RETURNS trigger
             LANGUAGE plpgsql AS $$
             BEGIN
