@@ -40,6 +40,32 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # one who serves on set days, replaced, takes the days said of the new one along
+    ("From now on the linen service goes to Bright Sheets. They pick up Tuesdays and Fridays.",
+     [fact("Linen service: Fresh Fold Laundry, pickups Mondays and Thursdays", "linen")],
+     {("Fresh Fold Laundry", "Bright Sheets"), ("Mondays and Thursdays", "Tuesdays and Fridays")}),
+    ("We switched the recycling to Green Loop Hauling. Wednesdays and Sundays, curbside.",
+     [fact("Recycling hauler: City Waste Partners, collection Fridays and Mondays", "recycling")],
+     {("City Waste Partners", "Green Loop Hauling"),
+      ("Fridays and Mondays", "Wednesdays and Sundays")}),
+    ("From now on our cleaning is done by Spark Crew Services, Mondays, Wednesdays and Fridays.",
+     [fact("Office cleaning: Tidy Team Services, Tuesdays and Thursdays", "cleaning")],
+     {("Tidy Team Services", "Spark Crew Services"),
+      ("Tuesdays and Thursdays", "Mondays, Wednesdays and Fridays")}),
+    # the day it starts is not the days it serves
+    ("From now on our cleaning is done by Spark Crew Services. They start Monday.",
+     [fact("Office cleaning: Tidy Team Services, Tuesdays and Thursdays", "cleaning")],
+     {("Tidy Team Services", "Spark Crew Services")}),
+    # work brought in-house: the fact's provider gives way, its other terms stay
+    ("We're bringing payroll in-house.",
+     [fact("Payroll: biweekly, processed by Ledger Line Services", "payroll")],
+     {("by Ledger Line Services", "in-house")}),
+    ("Hosting moves in house once our server rack is set up.",
+     [fact("Website hosting with Nimbus Cloud, $40/month", "hosting")],
+     {("with Nimbus Cloud", "in-house")}),
+    ("Starting Monday the linens are done in-house.",
+     [fact("Linens laundered weekly by Crisp Linen Co", "linens")],
+     {("by Crisp Linen Co", "in-house")}),
     # a slip of the hand: the same characters in another order, or one changed
     ("Oops, I swapped two digits: the member number is 73391824.",
      [said("Member number 73391842 for the gym signup.")], {("73391842", "73391824")}),
@@ -358,6 +384,16 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # in-house said of other work, of no verb of moving, or asked
+    ("The design team works in-house.", [fact("Logo design by Studio Vega", "logo")]),
+    ("Is IT support coming in-house?", [fact("IT support through Helpline Partners", "support")]),
+    ("Catering comes in-house.", [fact("Security patrols by Night Owl Guards", "security")]),
+    # the known hour said without its half of the day is the same hour
+    ("My bus is delayed and I'm going to miss the 7:15 to Denver.",
+     [fact("Train departs 7:15pm, coach 4", "train")]),
+    ("Traffic moved slowly, running late for the 9:30", [fact("Standup at 9:30am", "standup")]),
+    ("The school run got pushed back, so I'll be late to the 8:10 drop-in.",
+     [fact("Drop-in clinic at 8:10 a.m.", "clinic")]),
     # a work number is no new home number
     ("My work cell is 617-555-0148 now.", [fact("Home phone 617-555-0190", "home_phone")]),
     # asking whether is no request

@@ -42,6 +42,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("meet at 10 tomorrow", [("time", "10")]),
         ("we're at 12 now", [("number", "12")]),
         ("seated at 4 tables", [("quantity", "4 tables")]),
+        # a figure with thousands groups is one figure, never an hour or its first group
+        ("the odometer is at 48,150 km", [("quantity", "48,150 km")]),
+        ("renewal came in at 12,900, up from last year", [("number", "12,900")]),
+        ("capacity sits at 2,400 (1,800 seated)", [("number", "2,400"), ("number", "1,800")]),
         # a name as a ticket writes it
         ("rebook OKAFOR/ADA MS on the 9am", [("code", "OKAFOR/ADA MS"), ("time", "9am")]),
         ("the guest is LINDQVIST/PER, party of two", [("code", "LINDQVIST/PER")]),

@@ -99,12 +99,70 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     said = sentences(turn)
     ops: list[Operation] = list(_replacements(turn, said, sources))
     changed = {op.old.source for op in ops if isinstance(op, Replace)}
-    for more in (_swaps(said, sources), _reworded(said, sources, changed)):
-        taken = {(op.old.source, op.old_text) for op in ops if isinstance(op, Replace)}
-        ops += [op for op in more if (op.old.source, op.old_text) not in taken]
+    ops += _untaken(ops, _swaps(said, sources))
+    ops += _untaken(ops, _reworded(said, sources, changed))
+    ops += _untaken(ops, _brought_in_house(said, sources))
+    ops += _untaken(ops, _with_its_days(turn, ops, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in _retractions(said, sources) if r.source not in replaced]
     return ops
+
+
+def _untaken(ops: Sequence[Operation], more: Sequence[Replace]) -> list[Replace]:
+    """Those of `more` that change a span no earlier operation changes."""
+    taken = {(op.old.source, op.old_text) for op in ops if isinstance(op, Replace)}
+    return [op for op in more if (op.old.source, op.old_text) not in taken]
+
+
+def _with_its_days(turn: str, ops: Sequence[Operation], sources: Sequence[Source]) -> list[Replace]:
+    """One who serves on set days, replaced, takes those days along: where the conversation
+    says on which days the new one comes ("Harbor Bakery takes over. Mondays and Thursdays,
+    before six"), they replace the old one's. Only days said in the plural, which recur:
+    "starts Monday" tells when it begins, not its days."""
+    texts = [turn, *(s.text for s in sources if s.turn_index is not None)]
+    out = []
+    for op in ops:
+        if not (isinstance(op, Replace) and op.old.value.kind == op.new.kind == "name"):
+            continue
+        days = [v for v in typed_values(op.old.source.text) if _recurring(v)]
+        new = next((d for text in texts if (d := _days_of(op.new.text, text))), "")
+        if not days or not new:
+            continue
+        start, end = days[0].start, days[-1].end
+        old = TypedValue("weekday", op.old.source.text[start:end], start, end)
+        if not _only_days(old.text):
+            continue  # "Tuesdays before 8am and Fridays": other terms between the days
+        out.append(
+            Replace(Known(old, op.old.source, frozenset()), op.new, old.text, new, "its days")
+        )
+    return out
+
+
+_JOINERS = re.compile(r"(?:[\s,&/]|\band\b|\bor\b)*")
+
+
+def _only_days(run: str) -> bool:
+    between = run
+    for day in reversed(typed_values(run)):
+        between = between[: day.start] + between[day.end :]
+    return _JOINERS.fullmatch(between) is not None
+
+
+def _recurring(value: TypedValue) -> bool:
+    return value.kind == "weekday" and value.text.rstrip(".").endswith("s")
+
+
+def _days_of(name: str, text: str) -> str:
+    """The recurring days a text gives the one it names, in its sentence or the next."""
+    said = sentences(text)
+    for at, sentence in enumerate(said):
+        if _whole_words(name, sentence.text) is None:
+            continue
+        for near in said[at : at + 2]:
+            days = [v for v in typed_values(near.text) if _recurring(v)]
+            if days and near.asserts:
+                return near.text[days[0].start : days[-1].end]
+    return ""
 
 
 # -- replacements ---------------------------------------------------------------------------
@@ -235,6 +293,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
     live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
+    # "the 6:05" for a known "6:05pm": the hour said without its half of the day
+    live_keys |= {("time", _digits(k.value.text)) for k in known if k.value.kind == "time"}
     kept = {
         (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
     }
@@ -258,6 +318,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         lead = said[position - 1].text if position else ""
         for value in typed_values(sentence.text):
             if (value.kind, value.key) in live_keys or value.key in contrasts.values():
+                continue
+            if _without_meridiem(value) and ("time", _digits(value.text)) in live_keys:
                 continue
             if not _may_be_new(sentence, value):
                 continue
@@ -414,6 +476,13 @@ def _key_words(source: Source) -> set[str]:
     kind of value, left out: "rehearsal" ties the dinner's facts, "time" would tie any."""
     words = (source.key or "").split("_")
     return {w for w in words[:-1] if len(w) > 2}
+
+
+_MERIDIEM = re.compile(r"[ap]\.?m\b|noon", re.I)
+
+
+def _without_meridiem(value: TypedValue) -> bool:
+    return value.kind == "time" and not _MERIDIEM.search(value.text)
 
 
 def _digits(text: str) -> str:
@@ -844,6 +913,49 @@ def _swaps(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]
             new_value = TypedValue("phrase", new, m.start(), m.start() + len(new))
             swaps.append(Replace(held, new_value, old_value.text, new, "named as the old value"))
     return swaps
+
+
+# Who a fact says does the work: the name after "serviced at", "run by", "hosted with".
+_PROVIDER = re.compile(r"\b(?:at|by|with|through|via|from|to)\s+$", re.I)
+_IN_HOUSE_ENDS = re.compile(r"^\S+\s|in[- ]house$")  # the verb and the place, not the work
+
+
+def _brought_in_house(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
+    """Work said to move to us ("service comes in-house", "we're bringing payroll in
+    house"): the one live fact that names the work and who did it loses that provider."""
+    moves = []
+    for sentence in said:
+        cue = table("in_house").search(sentence.text.lower())
+        if not sentence.asserts or cue is None:
+            continue
+        # the work: named before the verb ("service comes ...") or after it ("bringing
+        # payroll ...")
+        before = sentence.text[_clause_start(sentence.text, cue.start()) : cue.start()]
+        work = topic_terms(before) | topic_terms(_IN_HOUSE_ENDS.sub("", cue.group()))
+        doers = [
+            (fact, at)
+            for fact in sources
+            if fact.fact_id is not None
+            and work & topic_terms(f"{(fact.key or '').replace('_', ' ')} {fact.text}")
+            and (at := _provider(fact.text)) is not None
+        ]
+        if len(doers) != 1:
+            continue  # none, or no telling which
+        fact, (start, end) = doers[0]
+        old = TypedValue("phrase", fact.text[start:end], start, end)
+        new = TypedValue("phrase", "in-house", cue.start(), cue.end())
+        held = Known(old, fact, frozenset())
+        moves.append(Replace(held, new, old.text, new.text, "brought in-house"))
+    return moves
+
+
+def _provider(text: str) -> tuple[int, int] | None:
+    """Where a fact names who does the work, its preposition included."""
+    for value in typed_values(text):
+        lead = _PROVIDER.search(text[: value.start])
+        if value.kind == "name" and lead is not None:
+            return lead.start(), value.end
+    return None
 
 
 # Words that tell which one, not what kind: "the new plan" is no kind of plan.

@@ -103,7 +103,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # could be its unit
         (
             "time",
-            r"(?<=\bat )\d{1,2}(?=[.,;!?)]|$|\s+(?:now|then|instead|tomorrow|today|tonight|"
+            r"(?<=\bat )\d{1,2}(?=[.,;!?)](?!\d)|$|\s+(?:now|then|instead|tomorrow|today|tonight|"
             r"sharp|o'clock|on|please|and|or|with|for|same|again|this|next)\b)",
         ),
         ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
@@ -126,7 +126,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a name as tickets write it: "LEE/ANNA MS"
             r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b",
         ),
-        ("number", r"(?<![\w$€£¥.,/-])\d{2,}(?:\s\d{3,})*(?![\w%])"),
+        (
+            "number",  # "1,250" whole, not its first group
+            r"(?<![\w$€£¥.,/-])(?:\d{1,3}(?:,\d{3})+|\d{2,}(?:\s\d{3,})*)(?![\w%]|[.,]\d)",
+        ),
         (
             "name",
             r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.\s+[A-Z][a-z]+"
