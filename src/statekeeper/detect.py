@@ -251,6 +251,8 @@ def _of_another(claim: assertions.Assertion, fact: Fact) -> bool:
     """Whether a claim with no typed value speaks of another one of the fact's kind: its
     subject sets it apart by a word the fact does not hold ("the unlimited plan" beside
     "Phone plan: 5GB"; "the blue sofa" beside "Sofa: grey velvet")."""
+    if claim.subject and decide.set_apart(claim.subject, fact.text):
+        return True  # "the 20GB plan is $55" beside "Phone plan: 10GB for $45"
     if not claim.subject or typed_values(claim.value):
         return False
     own = topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}")
@@ -517,10 +519,15 @@ def _record(session: Session, turn: Turn, claim: assertions.Assertion) -> list[F
     ]
 
 
+_THEIRS = re.compile(r"(?:his|her|their)\b", re.I)
+
+
 def _ours(text: str, claim: assertions.Assertion) -> bool:
     """Whether the sentence that states a claim reports something of ours: not someone
-    else's own affair ("the juniors moved their practice to Friday, that's them not us"),
-    a question, a wish or a story of the past."""
+    else's own affair ("the juniors moved their practice to Friday, that's them not us",
+    "the bank raised their fees"), a question, a wish or a story of the past."""
+    if claim.subject and _THEIRS.match(claim.subject):
+        return False
     for sentence in sentences(text):
         if claim.value in sentence.text:
             return sentence.reports and not sentence.wanted

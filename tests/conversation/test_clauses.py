@@ -43,6 +43,10 @@ def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
         ("Got a new phone last week, the number is 312-555-0188.", False),
         ("We got a new office last month, it's 5 Oak St.", False),
         ("Last week we moved the review to Monday.", False),
+        # ... and so does one that also says what holds now
+        ("I'm at kim.lo@zenith.io now, left my old firm last month.", False),
+        ("It was $15 last month, these days it's $19.", False),
+        ("Last spring we had 80 seats, currently 120.", False),
     ],
 )
 def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:

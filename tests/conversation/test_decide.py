@@ -40,6 +40,45 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a value put right as it was said: the repair is the new value
+    ("Move it to 3pm, no wait, 3:30pm.", [fact("Haircut: Friday 2pm with Jess", "haircut")],
+     {("2pm", "3:30pm")}),
+    ("Budget is $400, actually $450.", [fact("Gift budget: $300", "gift")], {("$300", "$450")}),
+    ("Room 12, hang on, Room 14.", [fact("Meeting room: Room 9", "room")],
+     {("Room 9", "Room 14")}),
+    # an outcome other than the plan
+    ("We ended up getting 4 seats, still row K.", [fact("Concert tickets: 2 seats, row K", "seats")],
+     {("2 seats", "4 seats")}),
+    ("We ended up booking 3 rooms.", [fact("Hotel block: 5 rooms at the Marlow", "rooms")],
+     {("5 rooms", "3 rooms")}),
+    ("The plumber's quote came back lower, $650 all in.",
+     [fact("Plumbing quote: $820 from Pipeworks", "quote")], {("$820", "$650")}),
+    # an upgrade or a downgrade changes what it names
+    ("I upgraded to 20GB for $55.", [fact("Phone plan: 10GB for $45", "plan")],
+     {("10GB", "20GB"), ("$45", "$55")}),
+    ("We downgraded the storage to 2TB.", [fact("Cloud storage: 5TB at $20/month", "storage")],
+     {("5TB", "2TB")}),
+    ("Upgrading the gym membership to 12-month at $40/month.",
+     [fact("Gym membership: 6-month, $55/month", "gym")],
+     {("6-month", "12-month"), ("$55", "$40")}),
+    # a deadline named before the new date makes it one, as "due" made the old one
+    ("The grant deadline moved to June 3.", [fact("Grant application due May 27", "grant")],
+     {("May 27", "June 3")}),
+    ("We pushed the audit deadline two weeks, to October 14.",
+     [fact("Audit due September 30", "audit")], {("September 30", "October 14")}),
+    ("Tax filing deadline is now April 30.", [fact("File taxes by April 15", "taxes")],
+     {("April 15", "April 30")}),
+    # ... but only up to another moment: the meeting's date is no deadline
+    ("The review meeting moved to May 7.",
+     [fact("Report deadline: May 2, review meeting May 5", "report")], {("May 5", "May 7")}),
+    # the old one pointed at by what sets it apart, and said to be out of use
+    ("Please send the invoice to my work address, jo.park@lumenlabs.io. I never check the "
+     "personal one anymore.", [fact("jopark77@mailbox.com", "email")],
+     {("jopark77@mailbox.com", "jo.park@lumenlabs.io")}),
+    ("Call me on 415-555-0199. I don't answer the home one anymore.",
+     [fact("Phone 415-555-0123", "phone")], {("415-555-0123", "415-555-0199")}),
+    ("Send reminders to 503-555-0147. Nobody picks up the office one anymore.",
+     [fact("Contact phone 503-555-0110", "contact")], {("503-555-0110", "503-555-0147")}),
     # one who serves on set days, replaced, takes the days said of the new one along
     ("From now on the linen service goes to Bright Sheets. They pick up Tuesdays and Fridays.",
      [fact("Linen service: Fresh Fold Laundry, pickups Mondays and Thursdays", "linen")],
@@ -384,6 +423,25 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # what holds of things in general
+    ("Rent in this area averages $1,800 now.", [fact("Rent: $1,500", "rent")]),
+    ("The going rate is $75 an hour these days.", [fact("Hourly rate: $60", "rate")]),
+    ("Typically a permit takes 6 weeks.", [fact("Permit wait: 4 weeks", "permit")]),
+    # a value that tells which thing a clause speaks of: another plan's, room's, term's price
+    ("The 20GB plan is $55 which is tempting, but I'll stay put.",
+     [fact("Phone plan: 10GB for $45", "plan")]),
+    ("The 12-month membership is $40 a month, not for me.",
+     [fact("Gym membership: 6-month, $55/month", "gym")]),
+    ("Room 310 is $80 a night.", [fact("Hotel Room 204 at $95 a night", "room")]),
+    ("The 16-inch model has 32GB but it's way heavier.",
+     [fact("Laptop: 14-inch, 16GB RAM", "laptop")]),
+    ("The 2-car garage model has 3 bedrooms.",
+     [fact("House plan: 1-car garage, 4 bedrooms", "house")]),
+    ("The 20-gallon tank comes with 2 filters.",
+     [fact("Aquarium: 10-gallon tank, 1 filter", "tank")]),
+    # another one said to be in use still
+    ("Please cc my work address, jo.park@lumenlabs.io. I still read the personal one daily.",
+     [fact("jopark77@mailbox.com", "email")]),
     # in-house said of other work, of no verb of moving, or asked
     ("The design team works in-house.", [fact("Logo design by Studio Vega", "logo")]),
     ("Is IT support coming in-house?", [fact("IT support through Helpline Partners", "support")]),
@@ -522,6 +580,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a retraction kept to this one time or order still names its item
+    ("skip the gift wrap on this shipment please",
+     [fact("Gift wrap: yes, red paper", "gift_wrap")], {("Gift wrap: yes, red paper", "-")}),
+    ("Cancel the extra towels on that booking.",
+     [fact("Room extras: extra towels, late checkout", "extras")], {("extra towels", "-")}),
+    ("drop the appetizer platter on this invoice, thanks",
+     [fact("Catering: appetizer platter, sandwiches", "catering")], {("appetizer platter", "-")}),
     # "scratch", "strike", "omit" take an item out
     ("Scratch the piñata, too messy.", [said("We need balloons, a banner and a piñata.")],
      {("a piñata", "-")}),

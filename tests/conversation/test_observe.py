@@ -185,7 +185,7 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         ("Marketing budget $40k", "$32k", "Marketing budget $32k"),
         ("Standup 9:30am in Room 3", "10am", "Standup 10am in Room 3"),
         ("Crew of 12 people, two vans", "15 people", "Crew of 15 people, two vans"),
-        ("Launch: spring", "May 2", "May 2"),  # nothing of its kind to take the place of
+        ("Launch: spring", "May 2", "Launch: May 2"),  # nothing of its kind: under its label
         # what the claim says stays is left out, and a capitalized run alone is a name
         ("Meeting Tuesday 3pm, Room 5", "Thursday, same 3pm", "Meeting Thursday 3pm, Room 5"),
         ("Caterer: Blue Fig, $40 a head", "Green Table, still $40 a head",
@@ -249,6 +249,10 @@ def test_a_replaced_name_is_masked_in_the_turns_that_named_it(engine: Engine) ->
         ("plan", "Phone plan: 5GB monthly", "The unlimited plan is month to month."),
         ("sofa", "Sofa: grey velvet", "The blue sofa is the display model."),
         ("venue", "Venue: Harbor Hall", "The rooftop venue is booked solid."),
+        # set apart by a value the fact holds another of
+        ("plan", "Phone plan: 10GB for $45", "the 20GB plan is $55, tempting, but I'll stay put"),
+        ("room", "Hotel Room 204 at $95 a night", "Room 310 is $80 a night, a bit much."),
+        ("gym", "Gym membership: 6-month, $55/month", "The 12-month one is $40 a month."),
     ],
 )
 def test_a_claim_about_another_of_its_kind_changes_nothing(
@@ -258,3 +262,18 @@ def test_a_claim_about_another_of_its_kind_changes_nothing(
         s.write(key, value)
         s.observe("rowan", turn)
         assert s.current_value(key) == value
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Harbor Savings raised their fees to $12 a month.",
+        "The landlord raised their deposit to $900.",
+        "Our dentist moved her hours to 7am on Fridays.",
+    ],
+)
+def test_what_is_theirs_records_nothing(engine: Engine, turn: str) -> None:
+    with engine.session(ROWAN, task_id="errands") as s:
+        s.write("bank", "Bank: Harbor Savings")
+        s.observe("rowan", turn)
+        assert [(f.key, f.value) for f in s.facts()] == [("bank", "Bank: Harbor Savings")]

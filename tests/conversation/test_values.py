@@ -42,6 +42,11 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("meet at 10 tomorrow", [("time", "10")]),
         ("we're at 12 now", [("number", "12")]),
         ("seated at 4 tables", [("quantity", "4 tables")]),
+        # a unit of measure written on to its figure; a letter or two alone is a code
+        ("the 10GB plan", [("quantity", "10GB")]),
+        ("take 500mg twice daily", [("quantity", "500mg")]),
+        ("a 2.4GHz band", [("quantity", "2.4GHz")]),
+        ("row 3B by the window", [("code", "3B")]),
         # a figure with thousands groups is one figure, never an hour or its first group
         ("the odometer is at 48,150 km", [("quantity", "48,150 km")]),
         ("renewal came in at 12,900, up from last year", [("number", "12,900")]),

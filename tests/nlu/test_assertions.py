@@ -18,6 +18,13 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Starting next week, Ana Ortiz will be your manager.", "manager", "Ana Ortiz", None),
         ("Going forward, Room 4B is our venue.", "venue", "Room 4B", None),
         ("Heads up, the migration got pushed back to June 24.", "migration", "June 24", None),
+        # when the change was made is no part of the new value
+        ("IT renamed the office wifi to Corp-Secure last night", "office wifi", "Corp-Secure",
+         None),
+        ("We switched the newsletter platform to Buttondown this morning",
+         "newsletter platform", "Buttondown", None),
+        ("Changed the gate password to otter-river earlier today", "gate password", "otter-river",
+         None),
     ],
 )
 def test_reads(text: str, subject: str | None, value: str, old: str | None) -> None:
@@ -154,3 +161,17 @@ def test_a_verdict_or_a_pronoun_makes_no_value(value: str) -> None:
 )
 def test_a_fact_is_kept_only_under_a_nameable_subject(subject: str, text: str, named: bool) -> None:
     assert nameable(subject, text) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Standups are in person from now on, conference room 3.", "in person, conference room 3"),
+        ("The venue is the Annex from now on, upstairs room.", "Annex, upstairs room"),
+        ("The gate code is 4471 from here on, not the old one.", "4471"),
+    ],
+)
+def test_since_when_is_no_part_of_the_value(text: str, value: str) -> None:
+    claim = assertion(text)
+    assert claim is not None
+    assert claim.value == value

@@ -76,12 +76,13 @@ class Sentence:
     keeps: bool = False
     wanted: bool = False  # someone else's wish or request: "the client wants 100 units"
     scheduled: bool = False  # a change dated to a later cycle: "at renewal it goes to $90"
+    generic: bool = False  # of things in general: "rent around here averages $1,800"
 
     @property
     def reports(self) -> bool:
         """Whether the sentence tells of something done or decided: not a question, a
-        condition, a musing, a story of the past, someone else's own affair, or a change
-        that waits for a later cycle."""
+        condition, a musing, a story of the past, someone else's own affair, a change
+        that waits for a later cycle, or what holds of things in general."""
         return not (
             self.question
             or self.conditional
@@ -89,6 +90,7 @@ class Sentence:
             or self.past
             or self.third_party
             or self.scheduled
+            or self.generic
         )
 
     @property
@@ -156,6 +158,7 @@ def sentences(text: str) -> list[Sentence]:
                 third_party=found("third_party", stripped) or found("third_party_own", stripped),
                 wanted=found("wanted", stripped),
                 scheduled=found("later_cycle", stripped),
+                generic=found("generic", stripped),
                 keeps=_keeps(stripped),
             )
         )

@@ -317,7 +317,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         contrasts = _contrasts(sentence.text) | _gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
         for value in typed_values(sentence.text):
-            if (value.kind, value.key) in live_keys or value.key in contrasts.values():
+            named_old = set(contrasts.values())
+            if (value.kind, value.key) in live_keys or {value.key, value.text} & named_old:
                 continue
             if _without_meridiem(value) and ("time", _digits(value.text)) in live_keys:
                 continue
@@ -354,7 +355,25 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # a capitalized fragment on its own ("Found Better Alternative.")
     if disowns(_clause_at(sentence, value.start)):
         return False  # "my old number was ...": said to be dead, not new
+    if _names_which(sentence.text, value):
+        return False  # "the 20GB plan is $55": the figure is said of the plan it names
     return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
+
+
+# A value inside a subject, a noun or two before its verb: "the 20GB plan is ...".
+_SAYS_OF = r"(?:is|are|was|were|costs?|runs?|has|have|comes with|offers|includes)"
+_BEFORE_ITS_VERB = re.compile(rf"\s+(?:[a-z][\w'-]*\s+){{0,2}}{_SAYS_OF}\s+")
+
+
+def _names_which(sentence: str, value: TypedValue) -> bool:
+    """Whether a value only tells which thing its clause speaks of, by standing in the
+    subject of another value: "the 20GB plan is $55" says a price of the 20GB plan."""
+    verb = _BEFORE_ITS_VERB.match(sentence, value.end)
+    if verb is None:
+        return False
+    rest = sentence[verb.end() :]
+    said = rest[: m.start()] if (m := _CLAUSE_BREAK.search(rest)) else rest
+    return bool(typed_values(said))
 
 
 def _new_value(
@@ -389,7 +408,11 @@ def _new_value(
         named,
         alone,
         sole,
-        found("change", sentence.text) + whole.repairs + _concluded(sentence.text, value),
+        found("change", sentence.text)
+        + whole.repairs
+        + _concluded(sentence.text, value)
+        # a value put right as it was said ("3pm, no wait, 3:30pm"): the speaker's own repair
+        + (named is not None and not any(_named_old(named, k) for k in candidates)),
         _roles(sentence.text[: value.start]),
     )
 
@@ -398,6 +421,8 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
     """How surely `new` is a new value of `old`, and why; None when it is not."""
     if _clash(new.roles, _roles(f"{old.source.key or ''} {old.source.text}")):
         return None  # "my billing address" is no new shipping address
+    if _of_another(new.sentence.text, new.value, old):
+        return None  # "the 20GB plan is $55": another plan's price
     score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
@@ -552,8 +577,11 @@ def _out_of_reach(turn: str, old: TypedValue) -> int | None:
     return None
 
 
-# What points back at the value a turn replaces without saying it: "the other account".
-_THE_OLD_ONE = re.compile(r"\b(?:the|my|our|that) (?:other|old|previous|former|usual) \w+", re.I)
+# What points back at the value a turn replaces without saying it: "the other account",
+# "the personal one".
+_THE_OLD_ONE = re.compile(
+    r"\b(?:the|my|our|that) (?:(?:other|old|previous|former|usual) \w+|[\w-]+ one\b)", re.I
+)
 
 
 def _old_one_gone(turn: str) -> bool:
@@ -704,10 +732,30 @@ def _called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     return bool(named) and not with_slots(named) & old.anchor
 
 
+def _of_another(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the new value's subject is set apart by a value the old one's fact holds
+    another of: "the 20GB plan is $55" is no new price of our 10GB plan."""
+    subject = _SUBJECT.search(sentence[_clause_start(sentence, new.start) : new.start])
+    return subject is not None and set_apart(subject.group(1), old.source.text)
+
+
+def set_apart(subject: str, fact: str) -> bool:
+    """Whether a subject is set apart from what a fact speaks of by a value the fact holds
+    another of: "the 20GB plan" beside "Phone plan: 10GB for $45"."""
+    held = typed_values(fact)
+    return any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held)
+
+
+_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\s+(?:now\s+|still\s+|only\s+|just\s+)?$", re.I)
+
+
 def _said_of(sentence: str, value: TypedValue) -> bool:
     """Whether the sentence says something of the value beside naming it."""
     rest = sentence[: value.start] + " " + sentence[value.end :]
     return bool(topic_terms(rest)) or _COPULA.search(rest) is not None  # "ours is X"
+
+
+_DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
 
 
 def _bound(text: str, value: TypedValue) -> bool:
@@ -719,7 +767,15 @@ def _bound(text: str, value: TypedValue) -> bool:
     before = text[start : value.start].lower().split()
     head = " ".join(before[-3:])
     if value.kind in _MOMENTS:
-        return table("deadlines").search(head) is not None
+        # "by June 10", or a deadline named just before it, past no other moment ("pushed
+        # the deadline a week, to June 17"): a moment by which, not at which
+        since = max(
+            (v.end for v in typed_values(text) if v.kind in _MOMENTS and v.end <= value.start),
+            default=0,
+        )
+        lead = re.split(r"[.!?]\s", text[since : value.start])[-1].lower().split()[-6:]
+        named = _DEADLINE_NAMED.search(" ".join(lead)) is not None
+        return named or table("deadlines").search(head) is not None
     return table("bounds").search(head) is not None and not _moved_up(" ".join(before[-8:]))
 
 
@@ -746,7 +802,9 @@ _DISOWNS = re.compile(
 _NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
 # A repair between two values: the second takes the first's place ("5:30, sorry, 6:15").
 _REPAIR_BETWEEN = re.compile(
-    r"^[\s,;.-]*(?:sorry|i mean|i meant|or rather|rather|no|make that|scratch that)[\s,;.-]*$", re.I
+    r"^[\s,;.-]*(?:sorry|i mean|i meant|or rather|rather|no|make that|scratch that|"
+    r"(?:no,? )?wait|(?:no,? )?actually|hang on)[\s,;.-]*$",
+    re.I,
 )
 _INSTEAD_OF = re.compile(
     r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I

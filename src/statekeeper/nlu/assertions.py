@@ -280,7 +280,9 @@ REVERSION = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:the|a|an|to|our|with|for)\s+"
-    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$",
+    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
+    # when the change was made is no part of the new value: "renamed it X last night"
+    r"|\s+(?:last night|yesterday|this morning|earlier(?: today)?|last week)$",
     re.IGNORECASE,
 )
 
@@ -524,8 +526,13 @@ _REPLACED_TAIL = re.compile(
 )
 
 
+# Words that say since when, never part of a value wherever they stand in it.
+_SINCE_NOW = re.compile(r"\s*\b(?:from now on|going forward|from here on)\b", re.I)
+
+
 def _clean(value: str) -> str:
     value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
+    value = _SINCE_NOW.sub("", value)
     value = _REPLACED_TAIL.sub("", value)
     value = value.strip().strip(" ,:-\"'")
     previous = None

@@ -87,7 +87,13 @@ def narrates(sentence: str) -> bool:
     lowered = sentence.lower()
     if HISTORICAL.search(lowered):
         return True
-    return found("past_time", lowered) and not found("plan_change", lowered)
+    if not found("past_time", lowered) or found("plan_change", lowered):
+        return False
+    return _HOLDS_NOW.search(lowered) is None  # "I'm at ... now, left Acme last month"
+
+
+# A sentence that also says what holds now is no story of the past.
+_HOLDS_NOW = re.compile(r"\b(?:now|these days|currently|from now on|going forward|anymore)\b")
 
 
 # An opening interrogative asks; its negative contraction states ("Can't do Tuesday, move

@@ -169,4 +169,7 @@ def moved_to(old: str, new: str) -> str:
         and len(_DATE.findall(old)) == 1
     ):
         return _DATE.sub(new, old, count=1)
+    label, colon, stated = old.rpartition(": ")
+    if colon and label and not re.search(r"[,;]", stated) and ":" not in new:
+        return f"{label}: {new}"  # "Design tool: Figma" moved to Penpot keeps its label
     return new

@@ -59,6 +59,11 @@ _AFTER_TOWN = (
     r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now|next|this|"
     r"tomorrow|today|tonight|soon|on|in|by|from|until|before|after|when|if|so|and|but)\b"
 )
+# Units of measure written on to their figure; a letter or two alone ("3B", "4K") may be
+# a seat or a grade, so only units no code is made of.
+_GLUED_UNIT = (
+    "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?"
+)
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
@@ -112,6 +117,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:(?i:youth|adult|kids?|toddler|junior|women'?s|men'?s|size)\s+"
             r"(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-5]XL|small|medium|large)"
             r"|size\s+\d{1,2}(?:\.5)?|(?:XXS|XS|XL|XXL|XXXL|[2-5]XL))\b",
+        ),
+        (
+            "quantity",  # a figure with a unit of measure written on to it: "10GB", "5kg"
+            rf"(?<![\w.#$€£¥/-])\d+(?:\.\d+)?(?:{_GLUED_UNIT})(?![\w])",
         ),
         (
             "quantity",
