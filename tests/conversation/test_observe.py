@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Engine, Principal
-from statekeeper.detect import _moved
+from statekeeper.conversation.moved import moved
 
 ROWAN = Principal(org="harbor", user="rowan", authority="peer")
 
@@ -193,7 +193,7 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
     ],
 )
 def test_a_claimed_value_takes_the_place_of_its_kind_only(old: str, claim: str, new: str) -> None:
-    assert _moved(old, claim) == new
+    assert moved(old, claim) == new
 
 
 @pytest.mark.parametrize(
