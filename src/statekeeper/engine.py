@@ -33,6 +33,11 @@ from statekeeper.context.gather import Where, cleaner, gather, in_scope
 from statekeeper.context.hygiene import identifying_parts
 from statekeeper.context.snapshot import Snapshot, Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
+from statekeeper.conversation.apply import apply
+from statekeeper.conversation.candidates import from_candidates
+from statekeeper.conversation.links import duplicates, links
+from statekeeper.conversation.reading import read_turn
+from statekeeper.conversation.scopes import turn_scope
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
     AuthorityError,
@@ -359,13 +364,9 @@ class Session:
         result = self._write({name: value for name, value in locals().items() if name != "self"})
         self._embed([result.fact] if result.created else [])
         if result.created and result.fact.is_valid and result.fact.scope == Scope.GLOBAL:
-            from statekeeper.detect import retire_duplicates
-
-            retire_duplicates(self, result.fact, result.superseded)
+            apply(self, duplicates(_StateOf(self), result.fact, result.superseded))
         if detect and result.created:
-            from statekeeper.detect import on_fact
-
-            on_fact(self, result.fact)
+            apply(self, links(_StateOf(self), result.fact))
             return self.get(result.fact.id)
         return result.fact
 
@@ -766,8 +767,6 @@ class Session:
         """Take in one conversation turn: it joins the recent turns, and what it states or
         corrects becomes state (unless `interpret` is off because the caller writes the
         turn's content itself)."""
-        from statekeeper.detect import on_turn, turn_scope
-
         ObserveArguments.check(
             {
                 "speaker": speaker,
@@ -799,11 +798,11 @@ class Session:
             speaker, text, timestamp=moment, authority=authority, scope=scope, scope_id=scope_id
         )
         if proposed is not None:
-            from statekeeper.detect import apply_candidates
-
-            apply_candidates(self, turn, proposed)
-        elif interpret and self.engine.extractor is None:
-            on_turn(self, turn, earlier, assistant)
+            apply(self, from_candidates(_StateOf(self), turn, proposed), lenient=True)
+        elif interpret and self.engine.extractor is None and not assistant:
+            # Each batch is applied before the next is read: it reads what the last changed.
+            for decisions in read_turn(_StateOf(self), turn, earlier):
+                apply(self, decisions)
         if interpret and not assistant:
             turn = self._link(turn, since)
         return turn
@@ -1219,6 +1218,42 @@ class Session:
         doc_id = check(Id, doc_id, "doc_id")
         with self.engine.store.write(self.principal.org) as uow:
             return drop_document(uow, self._reader(), doc_id)
+
+
+class _StateOf:
+    """A session as the read-only view readers decide from (`StateView`)."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def authority(self) -> str:
+        return self._session.principal.authority
+
+    @property
+    def user(self) -> str:
+        return self._session.principal.user
+
+    @property
+    def task_id(self) -> str:
+        return self._session.where.task_id
+
+    @property
+    def access(self) -> Access:
+        return self._session.engine.access
+
+    @property
+    def extracts(self) -> bool:
+        return self._session.engine.settings.extract
+
+    def related_facts(self, text: str) -> list[Fact]:
+        return self._session.related_facts(text)
+
+    def history(self, key: str) -> list[Fact]:
+        return self._session.history(key)
+
+    def get(self, ref: str) -> Fact:
+        return self._session.get(ref)
 
 
 def _recall_limit(budget: int, share: float) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Engine, Principal
-from statekeeper.detect import _moved
+from statekeeper.conversation.moved import moved
 
 ROWAN = Principal(org="harbor", user="rowan", authority="peer")
 
@@ -186,6 +186,7 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         ("Standup 9:30am in Room 3", "10am", "Standup 10am in Room 3"),
         ("Crew of 12 people, two vans", "15 people", "Crew of 15 people, two vans"),
         ("Launch: spring", "May 2", "Launch: May 2"),  # nothing of its kind: under its label
+        ("Launch party: Friday", "cancelled", "cancelled"),  # a cancellation ends it whole
         # what the claim says stays is left out, and a capitalized run alone is a name
         ("Meeting Tuesday 3pm, Room 5", "Thursday, same 3pm", "Meeting Thursday 3pm, Room 5"),
         ("Caterer: Blue Fig, $40 a head", "Green Table, still $40 a head",
@@ -193,7 +194,7 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
     ],
 )
 def test_a_claimed_value_takes_the_place_of_its_kind_only(old: str, claim: str, new: str) -> None:
-    assert _moved(old, claim) == new
+    assert moved(old, claim) == new
 
 
 @pytest.mark.parametrize(

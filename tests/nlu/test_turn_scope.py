@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from statekeeper.detect import turn_scope
+from statekeeper.conversation.scopes import turn_scope
 from statekeeper.model import Scope, Turn
 
 SIDE = "t/digression-2"

@@ -17,7 +17,7 @@ from typing import Any
 from uuid import uuid4
 
 from statekeeper.access import AuthorityLadder
-from statekeeper.detect import rank_targets
+from statekeeper.conversation.links import rank_targets
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import ACT_FOR_OTHERS, Principal, Scope, Source, SourceType

@@ -1,8 +1,8 @@
 """The extractor interface: a conversation turn in, candidate facts out.
 
-The engine's default reads turns with deterministic rules (`detect.on_turn`). An extractor
-plugged into the engine (an LLM, say) proposes candidates instead; the engine still decides
-what they change, with the same checks of scope, authority and supersession.
+The engine's default reads turns with deterministic rules (`conversation.reading`). An
+extractor plugged into the engine (an LLM, say) proposes candidates instead; the engine
+still decides what they change, with the same checks of scope, authority and supersession.
 """
 
 from __future__ import annotations

@@ -1,0 +1,49 @@
+"""A fact's text once a claim gives it a new value: the new value takes the place of the
+one value of its kind the fact holds, and what the claim says stays is left as it was."""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.conversation.clauses import sentences
+from statekeeper.nlu.assertions import CANCELLED
+from statekeeper.nlu.topic import moved_to
+from statekeeper.text.values import TypedValue, typed_values
+from statekeeper.text.values import compatible as compatible_value
+
+_NAME_RUN = re.compile(r"(?:[A-Z][\w'’&-]*)(?:\s+(?:[A-Z][\w'’&-]*|&|of|de|la))*")
+
+
+def _claimed(value: str) -> list[TypedValue]:
+    """The typed values of a claimed value, what it says stays left out; a claim that is
+    a capitalized run alone ("Green Table") is a name, wherever it stood in its turn."""
+    value = _unkept(value).strip()
+    found = list(typed_values(value))
+    if not found and _NAME_RUN.fullmatch(value):
+        found = [TypedValue("name", value, 0, len(value))]
+    return found
+
+
+def _unkept(value: str) -> str:
+    """A claimed value without its clauses that say what stays ("Thursday, same 3pm" is a
+    new day; the hour was the fact's already)."""
+    parts = [p for p in re.split(r",\s+", value) if p.strip()]
+    kept = [p for p in parts if not any(said.keeps for said in sentences(p)[:1])]
+    return ", ".join(kept) if kept else value
+
+
+def moved(old: str, new: str) -> str:
+    """A fact's text after a claim gives it a new value: a claim that is one typed value,
+    once what it says stays is left out, takes the place of the one value of that kind the
+    fact holds ("Marketing budget $40k" cut to "$32k" is "Marketing budget $32k"; "Meeting
+    Tuesday 3pm" moved to "Thursday, same 3pm" is "Meeting Thursday 3pm"); otherwise as
+    `moved_to` says. A cancellation ends the fact whole."""
+    if new == CANCELLED:
+        return new
+    new = _unkept(new)
+    values = _claimed(new)
+    if len(values) == 1 and values[0].text.strip() == new.strip():
+        same = [v for v in typed_values(old) if compatible_value(v, values[0])]
+        if len(same) == 1:
+            return old[: same[0].start] + values[0].text + old[same[0].end :]
+    return moved_to(old, new)

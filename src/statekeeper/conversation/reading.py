@@ -1,0 +1,362 @@
+"""What a user's turn changes, read against live state: decisions, never writes.
+
+Rule 1 (explicit) and Rule 2 (implicit): a turn's assertion replaces the fact its subject
+names, or the fact in focus when it names none. A colleague of the same rank is not
+overruled by another's word: both stand as a conflict. Reversions restore an earlier
+value; declined offers and proposals overruled from above end; what is said for us only
+is restricted. A turn in a side scope only records facts in that scope.
+
+The readings come in three batches: each is to be applied before the next is read,
+because a later reading looks at the live facts an earlier one changed (a "yes" adopts
+the assistant's words before the turn's own are read against the facts that left). Within
+a batch a decision may build on an earlier one of the same batch, never on a write.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from statekeeper.access import AuthorityLadder
+from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation import decide
+from statekeeper.conversation.audience import confidential_spans
+from statekeeper.conversation.clauses import confirms, sentences
+from statekeeper.conversation.cues import found
+from statekeeper.conversation.decisions import (
+    Add,
+    Conflict,
+    Decision,
+    Earlier,
+    Replace,
+    Restrict,
+    Retract,
+    said_by,
+)
+from statekeeper.conversation.declined import REACH, declined
+from statekeeper.conversation.details import details
+from statekeeper.conversation.moved import moved
+from statekeeper.conversation.proposals import overrules, proposals, unshared
+from statekeeper.conversation.targets import SIGNAL_ORIGIN, of_another, said_to_stay, target
+from statekeeper.conversation.view import StateView
+from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, Turn
+from statekeeper.nlu import assertions
+from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.assertions import CANCELLED
+from statekeeper.nlu.topic import compatible
+
+INTERNAL_NOTE = "internal_note"
+PROPOSAL = "proposal"
+
+
+def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[list[Decision]]:
+    """The decisions a user's turn makes, in batches to apply one after the other. What a
+    turn says for us only ("internal only: ...") is kept as a restricted note, and read
+    for nothing else."""
+    spans = confidential_spans(turn.text)
+    notes: list[Decision] = [
+        Restrict(
+            INTERNAL_NOTE,
+            span,
+            said_by(turn, view.authority),
+            turn.timestamp,
+            "said for us only",
+            frozenset({INTERNAL}),
+            turn.scope,
+            turn.scope_id,
+        )
+        for span in spans
+    ]
+    if spans:
+        public = turn.text
+        for span in spans:
+            public = public.replace(span, " ")
+        turn = turn.model_copy(update={"text": public})
+    asides = notes + _declined(view, turn, earlier)
+    yield asides + _overruled(view, turn, earlier, asides)
+    yield _confirmed(view, turn, earlier)
+    yield _changes(view, turn, earlier)
+
+
+def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """A "yes" to what the assistant just stated makes its statements the speaker's own:
+    "next service due at 48,500 then" answered "yep" changes the due mileage."""
+    if not earlier or earlier[-1].speaker != ASSISTANT or not confirms(turn.text):
+        return []
+    told = earlier[-1]
+    if told.scope != Scope.GLOBAL:
+        return []
+    adopted = turn.model_copy(update={"text": told.text})
+    return _decided(view, adopted, view.related_facts(told.text), earlier[:-1])
+
+
+def _overruled(
+    view: StateView, turn: Turn, earlier: Sequence[Turn], decided: Sequence[Decision]
+) -> list[Decision]:
+    """What others proposed in the user's last turns, and this turn reports someone above
+    them deciding against: recorded as said then and ended now, so no context shows it as
+    the plan. Who decides is the highest title the turn names, or the speaker when they
+    outrank the proposer themselves. A proposal already ended, before or by one of the
+    turn's own decisions (declined just now), is not ended again."""
+    if not overrules(turn.text):
+        return []
+    ladder = view.access.ladder
+    peer = ladder.rank_or("peer", 0)
+    decider = max(
+        [ladder.rank_or(turn.authority or view.authority, peer)] + _ranks(turn.text, ladder)
+    )
+    asked = [t for t in earlier if t.speaker != ASSISTANT and t.scope == Scope.GLOBAL]
+    known = {str(f.value) for f in view.history(PROPOSAL)} | {
+        d.old.value
+        for d in decided
+        if isinstance(d, Retract) and isinstance(d.old, Earlier) and d.old.key == PROPOSAL
+    }
+    ended: list[Decision] = []
+    for said in asked[-REACH:]:
+        for proposal in proposals(said.text):
+            text = unshared(proposal.text, turn.text)
+            if not text or text in known or ladder.rank_or(proposal.proposer, peer) >= decider:
+                continue
+            ended.append(_ended(view, said, PROPOSAL, text, "overruled by higher authority"))
+            known.add(text)
+    return ended
+
+
+_TITLE_SPAN = re.compile(r"[,.;:()'\"‘’“”]")
+
+
+def _ranks(text: str, ladder: AuthorityLadder) -> list[int]:
+    """The ranks of the phrases of a text that end on a title ("Mira, our claims director,
+    said"): a title's head word closes the phrase that names a rank, so "the policy limit"
+    names none."""
+    phrases = [p.split() for p in _TITLE_SPAN.split(text)]
+    return [
+        ladder.rank_or(" ".join(words), -1)
+        for words in phrases
+        if words and ladder.rung(words[-1].lower()) is not None
+    ]
+
+
+def _declined(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """Values offered to us and turned down in this turn, recorded as said by the offer
+    and ended now, so that no context shows them as a live option."""
+    asked = [t for t in earlier if t.speaker != ASSISTANT]  # a "what if" too, in its scope
+    ended: list[Decision] = []
+    for offer in declined(turn.text, [t.text for t in asked]):
+        said = asked[-offer.turn_back] if offer.turn_back else turn
+        key = decide.slot_name(offer.sentence, offer.value) if offer.value else PROPOSAL
+        ended.append(_ended(view, said, key, offer.text, "declined"))
+    return ended
+
+
+def _ended(view: StateView, said: Turn, key: str, value: str, reason: str) -> Retract:
+    """A value said in an earlier turn and ended now, with nothing in its place: every
+    mention of it is masked, and no live fact names it."""
+    return Retract(Earlier(key, value, said_by(said, view.authority), said.timestamp), reason)
+
+
+def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    said = assertions.statements(turn.text)
+    if not turn.text.strip():
+        return []  # all of it was an internal note
+    if turn.scope != Scope.GLOBAL:
+        claim = assertions.assertion_in(said) if said else None
+        return _record(view, turn, claim) if claim else []
+    live = view.related_facts(turn.text)
+    changed = _decided(view, turn, live, earlier)  # reads each clause for itself
+    if changed or not said:
+        return changed
+    claim = assertions.assertion_in(said)
+    given = [
+        d
+        for d in details(turn.text)
+        if not any(nlu.mentions(f.text, d.value) for f in live)
+        and not (claim and claim.subject and d.value in claim.value)  # "the X is ..." names it
+    ]
+    if given:
+        return [_recorded(view, turn, d.key, d.value) for d in given]
+    reverted = assertions.reversion(said)
+    if reverted:
+        restored = _revert(view, turn, reverted, live)
+        if restored is not None:
+            return [restored]
+    if claim is None or not _ours(turn.text, claim):
+        return []
+    if claim.subject and decide.disowns(claim.subject):
+        return []  # "my old number was ...": a value of the past, not a new one
+    if claim.adds:  # a booking with a date, a time or a figure, not already known
+        if not value_parts(claim.value) or any(nlu.mentions(f.text, claim.value) for f in live):
+            return []
+        return _record(view, turn, claim)
+    if assertions.judges(claim.value):
+        return []  # "it's going great": a verdict is no value to replace anything with
+    fact = target(claim, live, earlier, nlu.points_back(turn.text))
+    if fact is not None and of_another(claim, fact):
+        return []  # "the unlimited plan costs $80": not our plan, another one
+    if fact is None:
+        if any(nlu.mentions(f.text, claim.value) for f in live):
+            return []  # already known
+        return _record(view, turn, claim)
+    if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
+        return []
+    if not (claim.cancels or compatible(fact.text, claim.value)):
+        return []
+    if not claim.cancels and said_to_stay(turn.text, fact):
+        return []  # "same deadline, but send it to Lee instead" keeps the deadline
+    reason = "cancelled" if claim.cancels else "corrected"
+    return [_replacing(view, turn, fact.key, moved(fact.text, claim.value), fact, reason)]
+
+
+def _decided(
+    view: StateView, turn: Turn, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Decision]:
+    """The replacements and retractions `decide` reads in a turn: a value inside a live
+    fact is changed in a new version of that fact; a value only said in an earlier turn is
+    recorded as said then and ended now, so that it is masked wherever it is carried."""
+    writer = turn.authority or view.authority
+    access = view.access
+    facts = {
+        f.id: f
+        for f in live
+        if f.scope == Scope.GLOBAL
+        and f.source.origin != SIGNAL_ORIGIN
+        and isinstance(f.value, str)
+        and access.can_supersede(writer, f, strict=False)  # what the speaker may change
+    }
+    ladder = access.ladder
+    rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
+    answers_back = found("disagreement", turn.text)
+    turns = {  # what the speaker said or was told back; another's words, when gainsaid
+        t.index: t
+        for t in earlier
+        if t.scope == Scope.GLOBAL
+        and (
+            t.speaker in (turn.speaker, ASSISTANT)
+            or answers_back
+            or rank > ladder.rank_or(t.authority, rank)
+        )
+    }
+    sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
+        decide.Source(t.text, turn_index=t.index) for t in turns.values()
+    ]
+    edits: dict[str, str] = {}
+    why: dict[str, list[str]] = {}
+    decisions: list[Decision] = []
+    for op in decide.decide(turn.text, sources):
+        source = op.old.source if isinstance(op, decide.Replace) else op.source
+        if source.fact_id is not None:
+            current = edits.get(source.fact_id, str(facts[source.fact_id].value))
+            if isinstance(op, decide.Replace):
+                edits[source.fact_id] = decide.replaced(current, op.old_text, op.new_text)
+                why.setdefault(source.fact_id, []).append(op.reason)
+            else:
+                edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
+                why.setdefault(source.fact_id, []).append("taken back")
+            continue
+        assert source.turn_index is not None  # a source is a live fact or an earlier turn
+        said = turns[source.turn_index]
+        if isinstance(op, decide.Retract):
+            decisions += [
+                _ended(view, said, op.name, w, "taken back") for w in op.wordings or (op.item,)
+            ]
+            continue
+        key = decide.slot_name(source.text, op.old.value)
+        old = Earlier(key, op.old.value.text, said_by(said, view.authority), said.timestamp)
+        source_now = said_by(turn, view.authority)
+        decisions.append(Replace(old, key, op.new.text, source_now, turn.timestamp, op.reason))
+    for fact_id, value in edits.items():
+        fact = facts[fact_id]
+        if value and value != fact.value:
+            reason = "; ".join(dict.fromkeys(why[fact_id]))
+            decisions.append(_replacing(view, turn, fact.key, value, fact, reason))
+    return decisions
+
+
+def _replacing(
+    view: StateView, turn: Turn, key: str, value: str, replacing: Fact, reason: str
+) -> Replace | Conflict:
+    """The value a turn gives a fact in place of the one it had. What a colleague of the
+    same rank stated is not replaced by another's word: both stand, and contexts show them
+    as an unresolved conflict, unless the turn settles it ("that's the call")."""
+    source = said_by(turn, view.authority)
+    if _colleagues_word(view, source, replacing) and not found("rulings", turn.text):
+        reason = "a colleague of the same rank said otherwise"
+        return Conflict(replacing, key, value, source, turn.timestamp, reason)
+    return Replace(replacing, key, value, source, turn.timestamp, reason)
+
+
+def _colleagues_word(view: StateView, source: Source, fact: Fact) -> bool:
+    """Whether a fact is what someone else of the same rank stated: shared knowledge, or a
+    value another speaker gave in the same conversation."""
+    speaker = fact.source.speaker
+    if speaker is None or speaker in (source.speaker, view.user):
+        return False
+    access = view.access
+    peer = access.ladder.rank_or("peer", 0)
+    return access.source_rank(fact) == access.ladder.rank_or(source.authority, peer)
+
+
+def _recorded(view: StateView, turn: Turn, key: str, value: str) -> Add:
+    """A value a turn states for a slot no live fact holds, as a new fact."""
+    source = said_by(turn, view.authority)
+    return Add(key, value, source, turn.timestamp, "stated for a new slot", implicit=False)
+
+
+def _record(view: StateView, turn: Turn, claim: assertions.Assertion) -> list[Decision]:
+    """A statement about a subject no live fact covers becomes a new fact under a key named
+    after that subject, in the turn's scope (so a hypothetical's figures stay hypothetical),
+    when its value is substantive: a figure, a date, a name, or a short plain value."""
+    if (
+        not view.extracts
+        or claim.subject is None
+        or claim.cancels  # nothing known to cancel
+        or assertions.generic_subject(claim.subject)
+        or assertions.headless(claim.subject)
+    ):
+        return []
+    key = assertions.subject_key(claim.subject)
+    if not key or not assertions.substantive(claim.value):
+        return []
+    if not (claim.adds or assertions.nameable(claim.subject, turn.text)):
+        return []  # "dancers reach their goals" is about dancers in general
+    return [
+        Add(
+            key,
+            claim.value,
+            said_by(turn, view.authority),
+            turn.timestamp,
+            "added" if claim.adds else "stated of a new subject",
+            scope=turn.scope,
+            scope_id=turn.scope_id,
+            implicit=not claim.adds,
+        )
+    ]
+
+
+_THEIRS = re.compile(r"(?:his|her|their)\b", re.I)
+
+
+def _ours(text: str, claim: assertions.Assertion) -> bool:
+    """Whether the sentence that states a claim reports something of ours: not someone
+    else's own affair ("the juniors moved their practice to Friday, that's them not us",
+    "the bank raised their fees"), a question, a wish or a story of the past."""
+    if claim.subject and _THEIRS.match(claim.subject):
+        return False
+    for sentence in sentences(text):
+        if claim.value in sentence.text:
+            return sentence.reports and not sentence.wanted
+    return True
+
+
+def _revert(view: StateView, turn: Turn, wanted: str, live: Sequence[Fact]) -> Replace | None:
+    """A live fact back to an earlier value of its own that the turn asks for again."""
+    for fact in live:
+        for old in reversed(view.history(fact.key)):
+            if (
+                not old.is_valid
+                and nlu.mentions(old.text, wanted)
+                and not nlu.mentions(fact.text, wanted)
+            ):
+                source = said_by(turn, view.authority)
+                return Replace(fact, fact.key, old.value, source, turn.timestamp, "reverted")
+    return None

@@ -1,0 +1,63 @@
+"""Which scope a turn belongs to: the main line, a digression, or a hypothetical.
+
+A side scope keeps its values out of the main line's state, and ends when the
+conversation says it is back, takes up the main line again, or pauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from statekeeper.conversation import decide
+from statekeeper.model import Scope, Turn
+from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import typed_values
+
+# A silence this long ends a sitting: a digression or hypothetical left open lapses.
+PAUSE = timedelta(hours=1)
+
+
+def turn_scope(
+    text: str,
+    previous: Turn | None,
+    index: int,
+    task_id: str,
+    when: datetime | None = None,
+    earlier: Sequence[Turn] = (),
+) -> tuple[Scope, str | None]:
+    """Which scope a new turn belongs to, given the scope the conversation is in. A side
+    scope does not outlive a pause: after one, the conversation starts again in its main
+    line, whether or not anyone said they were back; nor a turn that takes up the main
+    line's words again and none of the digression's."""
+    step = nlu.transition(text)
+    if step is nlu.Transition.CLOSE:
+        return Scope.GLOBAL, None
+    if step is nlu.Transition.DIGRESSION:
+        return Scope.TASK, f"{task_id}/digression-{index}"
+    if step is nlu.Transition.HYPOTHETICAL:
+        return Scope.HYPOTHETICAL, f"{task_id}/hypothetical-{index}"
+    paused = when is not None and previous is not None and when - previous.timestamp > PAUSE
+    if previous is not None and previous.scope != Scope.GLOBAL and not paused:
+        if previous.scope == Scope.HYPOTHETICAL and nlu.commits(text):
+            return Scope.GLOBAL, None
+        if previous.scope == Scope.TASK and _resumes(text, previous.scope_id, earlier):
+            return Scope.GLOBAL, None
+        return previous.scope, previous.scope_id
+    return Scope.GLOBAL, None
+
+
+RESUME_LOOKBACK = 4  # main-line turns before a digression that a return may take up
+
+
+def _resumes(text: str, side: str | None, earlier: Sequence[Turn]) -> bool:
+    """Whether a turn inside a digression goes back to the main line: it names a thing
+    the main line's last turns gave a value ("the florist" of "florist is X"), and shares
+    no word with the digression. A word merely in common ("next year") is no return."""
+    words = topic_terms(text)
+    main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
+    aside = [t for t in earlier if t.scope_id == side]
+    slots = {w for t in main for v in typed_values(t.text) for w in decide.anchor(t.text, v)}
+    said_aside = {w for t in aside for w in topic_terms(t.text)}
+    return bool(words & slots) and not words & said_aside

@@ -1,0 +1,262 @@
+"""The pure reader, table by table: a turn read against an in-memory state gives decisions
+(kind, key, old value, new value, reason), and nothing is written but what `apply` is
+handed. Phrasings of our own, in varied domains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+
+import pytest
+from pydantic import JsonValue
+
+from statekeeper.conversation.apply import apply
+from statekeeper.conversation.decisions import (
+    Add,
+    Conflict,
+    Decision,
+    Earlier,
+    Replace,
+    Restrict,
+    Retract,
+)
+from statekeeper.conversation.reading import read_turn
+from statekeeper.model import ASSISTANT, INTERNAL, SourceType, Turn
+from tests.conversation.memory import START, MemoryState, made
+
+
+def said(text: str, at: int = 0, speaker: str = "quinn") -> Turn:
+    return Turn(index=at, speaker=speaker, text=text, timestamp=START + timedelta(minutes=at))
+
+
+Row = tuple[str, str | None, JsonValue, JsonValue, str]
+
+
+def row(decision: Decision) -> Row:
+    """A decision as (kind, key, old value, new value, reason)."""
+    kind = type(decision).__name__
+    if isinstance(decision, Retract):
+        old = decision.old
+        return kind, old.key, old.value, None, decision.reason
+    if isinstance(decision, Add | Restrict):
+        return kind, decision.key, None, decision.value, decision.reason
+    return kind, decision.key, decision.old.value, decision.value, decision.reason
+
+
+def read(state: MemoryState, text: str, earlier: Sequence[Turn] = ()) -> list[Row]:
+    """Every decision a turn makes, each batch applied before the next is read."""
+    turn = said(text, at=len(earlier) + 10)
+    rows: list[Row] = []
+    for batch in read_turn(state, turn, earlier):
+        rows += [row(d) for d in batch]
+        apply(state, batch)
+    return rows
+
+
+def live(key: str, value: str, speaker: str | None = None) -> MemoryState:
+    return MemoryState(facts=[made(key, value, 1, speaker=speaker, authority="peer")])
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "expected"),
+    [
+        # a value inside a live fact changes in a new version of it
+        (live("dentist", "Dentist on Tuesday at 4pm"), "The dentist moved it to Wednesday at 4pm.",
+         ("Replace", "dentist", "Dentist on Tuesday at 4pm", "Dentist on Wednesday at 4pm",
+          "the same words around it")),
+        (live("flight_gate", "Flight to Oslo boards at gate B12"),
+         "Gate change: we board at gate C7 now, not B12.",
+         ("Replace", "flight_gate", "Flight to Oslo boards at gate B12",
+          "Flight to Oslo boards at gate C7", "the same words around it, the same shape")),
+        (live("tent", "Tent for 4 people"), "Make that a tent for 6 people instead of 4.",
+         ("Replace", "tent", "Tent for 4 people", "Tent for 6 people",
+          "the same words around it, the same unit")),
+        # an item taken out of a live list
+        (live("packing", "Packing list: passport, charger, umbrella"),
+         "Drop the umbrella from the list.",
+         ("Replace", "packing", "Packing list: passport, charger, umbrella",
+          "Packing list: passport, charger", "taken back")),
+        (live("sides", "Side dishes: rice, salad, fries"), "Take the fries off.",
+         ("Replace", "sides", "Side dishes: rice, salad, fries", "Side dishes: rice, salad",
+          "taken back")),
+        # back to a value the fact had before
+        (MemoryState(facts=[
+            made("wall_colour", "Wall colour: sage green", 1).model_copy(update={"is_valid": False}),
+            made("wall_colour", "Wall colour: off-white", 2)]),
+         "We're going back to the sage green.",
+         ("Replace", "wall_colour", "Wall colour: off-white", "Wall colour: sage green",
+          "reverted")),
+        (MemoryState(facts=[
+            made("hosting", "Hosting on the Basic plan", 1).model_copy(update={"is_valid": False}),
+            made("hosting", "Hosting on the Pro plan", 2)]),
+         "Revert to the Basic plan.",
+         ("Replace", "hosting", "Hosting on the Pro plan", "Hosting on the Basic plan",
+          "reverted")),
+    ],
+)  # fmt: skip
+def test_a_turn_replaces_a_live_value(state: MemoryState, text: str, expected: Row) -> None:
+    assert read(state, text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "expected"),
+    [
+        ("My order number is 55837.", "Sorry, the order number is 55873, not 55837.",
+         ("Replace", "order_number", "55837", "55873", "named as the old value")),
+        ("The ferry leaves at 8:45am.", "Change of plan: the ferry leaves at 9:15am, not 8:45am.",
+         ("Replace", "ferry_leaves", "8:45am", "9:15am", "named as the old value")),
+    ],
+)  # fmt: skip
+def test_a_value_only_said_before_is_replaced_as_said(
+    earlier: str, text: str, expected: Row
+) -> None:
+    state = MemoryState()
+    assert read(state, text, [said(earlier)]) == [expected]
+    # applied: recorded as said then, and replaced now
+    old, new = state.facts
+    assert old.timestamp < new.timestamp
+    assert not old.is_valid and old.superseded_by == new.id and new.is_valid
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The boat rental deposit is $350.",
+         ("Add", "boat_rental_deposit", None, "$350", "stated of a new subject")),
+        ("Our rehearsal room is booked for Friday at 7pm.",
+         ("Add", "rehearsal_room", None, "booked for Friday at 7pm", "stated of a new subject")),
+        ("Our wifi password is hunter22.",
+         ("Add", "wifi_password", None, "hunter22", "stated of a new subject")),
+        ("The vet appointment is on May 14.",
+         ("Add", "vet_appointment", None, "on May 14", "stated of a new subject")),
+    ],
+)  # fmt: skip
+def test_a_statement_about_a_new_subject_adds_a_fact(text: str, expected: Row) -> None:
+    assert read(MemoryState(), text) == [expected]
+
+
+def test_no_new_subject_is_added_when_extraction_is_off() -> None:
+    assert read(MemoryState(extracts=False), "Our wifi password is hunter22.") == []
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "expected"),
+    [
+        (live("launch", "Launch date is June 4", speaker="lee"), "The launch date is June 11.",
+         ("Conflict", "launch", "Launch date is June 4", "Launch date is June 11",
+          "a colleague of the same rank said otherwise")),
+        (live("venue", "Venue is the Elm Hall", speaker="ana"),
+         "No, the venue is the Harbor Room.",
+         ("Conflict", "venue", "Venue is the Elm Hall", "Venue is the Harbor Room",
+          "a colleague of the same rank said otherwise")),
+        (live("budget", "Budget is $12,000", speaker="raj"), "The budget is $15,000, not $12,000.",
+         ("Conflict", "budget", "Budget is $12,000", "Budget is $15,000",
+          "a colleague of the same rank said otherwise")),
+        (live("kickoff", "Kickoff call at 10am", speaker="raj"), "Kickoff call moved to 11am.",
+         ("Conflict", "kickoff", "Kickoff call at 10am", "Kickoff call at 11am",
+          "a colleague of the same rank said otherwise")),
+    ],
+)  # fmt: skip
+def test_a_colleagues_word_is_not_overruled_by_an_equal(
+    state: MemoryState, text: str, expected: Row
+) -> None:
+    assert read(state, text) == [expected]
+    assert all(f.is_valid for f in state.facts)  # both stand
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "expected"),
+    [
+        # an item only said in an earlier turn, taken back
+        (said("Pack the tent, the stove and the candles."), "Actually leave out the candles.",
+         ("Retract", "candles", "candles", None, "taken back")),
+        (said("Book the window washing and the gutter cleaning."), "Cancel the gutter cleaning.",
+         ("Retract", "gutter_cleaning", "gutter cleaning", None, "taken back")),
+        # an offer turned down
+        (said("My sister asked if we could move the picnic to Saturday."), "No, we keep Sunday.",
+         ("Retract", "move_picnic", "Saturday", None, "declined")),
+        (said("The vet tech wondered if we should switch the cat to the dry kibble."),
+         "I told her no, the cat keeps the wet food.",
+         ("Retract", "proposal", "switch the cat to the dry kibble", None, "declined")),
+        # a proposal ruled out from above
+        (said("The new cashier suggested we could put the mugs on sale."),
+         "Heard back from our store manager: 'Mugs stay full price.'",
+         ("Retract", "proposal", "put the mugs on sale", None, "overruled by higher authority")),
+        (said("A nurse suggested we could extend visiting hours to 9pm."),
+         "Asked the clinic director. Her answer: 'Visiting hours stay as they are.'",
+         ("Retract", "proposal", "extend visiting hours to 9pm", None,
+          "overruled by higher authority")),
+    ],
+)  # fmt: skip
+def test_a_value_said_before_is_ended(earlier: Turn, text: str, expected: Row) -> None:
+    state = MemoryState()
+    assert read(state, text, [earlier]) == [expected]
+    (ended,) = state.facts
+    assert not ended.is_valid and ended.timestamp == earlier.timestamp
+
+
+def test_a_proposal_declined_is_not_ended_again_as_overruled() -> None:
+    state = MemoryState(authority="manager")
+    earlier = [said("The junior designer wants us to use the teal logo.")]
+    assert read(state, "No, that's not happening.", earlier) == [
+        ("Retract", "proposal", "use the teal logo", None, "declined")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Internal only: the landlord may accept $1,900 if we push.",
+        "Keep this between us: the supplier's margin is 40%.",
+        "Confidential - do not share with the client: we can slip the deadline by a week.",
+    ],
+)
+def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
+    state = MemoryState()
+    assert read(state, text) == [("Restrict", "internal_note", None, text, "said for us only")]
+    assert state.facts[0].required_permissions == {INTERNAL}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is the dentist still on Tuesday?",  # a question
+        "My brother moved his dentist appointment to Friday.",  # a third party's affair
+        "What if we moved the dentist to Friday?",  # a hypothetical
+    ],
+)
+def test_what_changes_nothing_decides_nothing(text: str) -> None:
+    state = live("dentist", "Dentist on Tuesday at 4pm")
+    assert read(state, text) == []
+
+
+def test_an_assistants_statement_confirmed_is_the_speakers_own() -> None:
+    state = live("service", "Next service due at 45,000 miles")
+    earlier = [Turn(index=0, speaker=ASSISTANT, text="So the next service is due at 48,000 miles.",
+                    timestamp=START)]  # fmt: skip
+    rows = read(state, "yep", earlier)
+    assert [r[:4] for r in rows] == [
+        ("Replace", "service", "Next service due at 45,000 miles",
+         "Next service due at 48,000 miles")
+    ]  # fmt: skip
+
+
+def test_reading_writes_nothing() -> None:
+    """Decisions only: a view that cannot write is all a reader needs."""
+    state = live("dentist", "Dentist on Tuesday at 4pm")
+    before = list(state.facts)
+    batches = list(read_turn(state, said("The dentist moved it to Wednesday at 4pm.", 5), []))
+    assert state.facts == before
+    (replace,) = [d for batch in batches for d in batch]
+    assert isinstance(replace, Replace) and replace.old is before[0]
+    assert replace.source.type == SourceType.CONVERSATION and replace.source.turn_index == 5
+
+
+def test_an_earlier_value_is_named_not_written() -> None:
+    state = MemoryState()
+    batches = read_turn(state, said("Change of plan: the ferry leaves at 9:15am, not 8:45am.", 3),
+                        [said("The ferry leaves at 8:45am.", 1)])  # fmt: skip
+    (replace,) = [d for batch in batches for d in batch]
+    assert isinstance(replace, Replace) and isinstance(replace.old, Earlier)
+    assert replace.old.source.turn_index == 1 and replace.source.turn_index == 3
+    assert not isinstance(replace, Conflict) and state.facts == []
