@@ -40,6 +40,10 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # the figure named as the old one gives way to the new figure, not to its unit
+    ("1240 degrees, not 1200", [fact("Kiln set to 1200 degrees", "kiln")], {("1200", "1240")}),
+    ("Set it to 45 minutes, not 40.", [fact("Timer: 40 minutes", "timer")], {("40", "45")}),
+    ("Make it 12 inches, not 10.", [fact("Shelf depth: 10 inches", "shelf")], {("10", "12")}),
     # a value put right as it was said: the repair is the new value
     ("Move it to 3pm, no wait, 3:30pm.", [fact("Haircut: Friday 2pm with Jess", "haircut")],
      {("2pm", "3:30pm")}),
@@ -447,7 +451,7 @@ UNCHANGED = [
     ("Is IT support coming in-house?", [fact("IT support through Helpline Partners", "support")]),
     ("Catering comes in-house.", [fact("Security patrols by Night Owl Guards", "security")]),
     # the known hour said without its half of the day is the same hour
-    ("My bus is delayed and I'm going to miss the 7:15 to Denver.",
+    ("The shuttle got delayed; we won't catch the 7:15 to Denver.",
      [fact("Train departs 7:15pm, coach 4", "train")]),
     ("Traffic moved slowly, running late for the 9:30", [fact("Standup at 9:30am", "standup")]),
     ("The school run got pushed back, so I'll be late to the 8:10 drop-in.",

@@ -55,6 +55,10 @@ def test_what_proposes_nothing(turn: str) -> None:
         ("we should sit Jo out for the final because she was late", "sit Jo out for the final"),
         ("they'd cover the tow, no questions asked", "cover the tow"),
         ("the oak table. Thanks!", "the oak table"),
+        # a figure's separators are no clause's end
+        ("we should add a $2,000 buffer, just in case", "add a $2,000 buffer"),
+        ("we'd order the 2.5 kg bags. Cheaper per kilo.", "order the 2.5 kg bags"),
+        ("we should hire 1,200 temps since the season is long", "hire 1,200 temps"),
     ],
 )
 def test_the_proposed_clause_leaves_out_its_subject_and_reason(text: str, span: str) -> None:

@@ -102,6 +102,10 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "work",
         "it",
         "quite a rush",
+        # enough or not
+        "plenty",
+        "enough for us",
+        "pretty pricey",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:

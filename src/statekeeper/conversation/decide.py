@@ -912,6 +912,10 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     the turn named only part of the old one ("5120 7734, not 7743" changes "7743"), with
     the old one's label when it had one and the new one has none."""
     if old_text != old.value.text and len(old_text.split()) < len(new.text.split()):
+        held = set(old.value.text.lower().split())
+        own = [w for w in new.text.split() if w.lower() not in held]  # not "degrees" again
+        if len(own) == len(old_text.split()):
+            return " ".join(own)
         return " ".join(new.text.split()[-len(old_text.split()) :])
     if new.kind == "date" and new.text.startswith("The "):  # capitalized as a sentence began
         return "t" + new.text[1:]

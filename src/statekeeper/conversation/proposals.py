@@ -25,7 +25,7 @@ _MODAL = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(
-    r"[,.;!?\"“”()]|['‘’](?!\w)|\s(?:because|since|so|but|as|if|unless|when|while|and then)\s",
+    r"(?<!\d)[,.]|[,.](?!\d)|[;!?\"“”()]|['‘’](?!\w)|\s(?:because|since|so|but|as|if|unless|when|while|and then)\s",
     re.I,
 )
 _QUOTE = re.compile(r":\s*['\"‘“](?P<quote>[^'\"’”]+)")
