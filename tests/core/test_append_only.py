@@ -12,8 +12,7 @@ from tests.conftest import Clock, query
 
 # `rev` is bookkeeping: the revision of the row's last change, so readers fetch only changes.
 MUTABLE = {"is_valid", "superseded_by", "invalidated_at", "invalid_reason", "needs_review", "rev"}
-# `tsv`: PostgreSQL's search vector, generated from `body`.
-FORGET_MUTABLE = MUTABLE | {"value", "body", "tsv", "forgotten"}
+FORGET_MUTABLE = MUTABLE | {"value", "body", "forgotten"}
 
 
 def _rows(location: str) -> dict[str, dict[str, object]]:

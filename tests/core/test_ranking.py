@@ -130,3 +130,20 @@ def test_a_partial_index_ranks_as_a_complete_one(
                 partial.install(term, complete._postings.get(term, {}))
             assert partial.top(text, 5) == complete.top(text, 5)
             assert partial.top(text, 3, rarest=1) == complete.top(text, 3, rarest=1)
+
+
+def test_a_write_of_a_common_word_leaves_its_scores_unmade() -> None:
+    """The longest posting's scores are looked up document by document, not made whole
+    again after each write of its term: a word in every fact would otherwise cost a walk
+    through all of them at the next query."""
+    DISTINCT = ["carrier", "invoice", "dock", "pallet"]  # noqa: N806
+    index = Bm25Index()
+    for doc in range(200):
+        index.add(doc, "budget rotterdam" if doc == 7 else f"budget {DISTINCT[doc % 4]}")
+    query = "budget rotterdam"
+    assert index.top(query, 5)[0] == 7
+    for doc in range(200, 210):
+        index.add(doc, "budget acme")
+        found = index.top(query, 5)
+        assert "budget" not in index._scores
+        assert found == _full_scoring(index, query, 5)

@@ -208,10 +208,11 @@ def test_a_backfill_needs_an_embedder(vector_url: str) -> None:
 def test_a_server_without_btree_gin_still_ranks_by_full_text(
     engine: Engine, vector_url: str
 ) -> None:
-    """pgserver ships no contrib modules: the full-text index is built on tsv alone."""
+    """pgserver ships no contrib modules: the turns' full-text index is built on tsv alone,
+    and facts are found by the store's ranking index."""
     with psycopg.connect(vector_url) as conn:
         definition = conn.execute(
-            "SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_facts_tsv'"
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_transcript_tsv'"
         ).fetchone()
     assert definition is not None and "gin (tsv)" in definition[0]
     alice = engine.session(ALICE)

@@ -41,6 +41,21 @@ def test_full_text_ranking_puts_the_relevant_fact_first(store_url: str, org: str
     engine.close()
 
 
+def test_facts_keep_no_full_text_index_besides_the_ranking_index(store_url: str) -> None:
+    """Writes keep one index of a fact's words in step, not two."""
+    engine = Engine.open(store_url)
+    with engine.store.engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            query = "SELECT count(*) FROM sqlite_master WHERE name LIKE 'facts_fts%'"
+        else:
+            query = (
+                "SELECT count(*) FROM information_schema.columns"
+                " WHERE table_name = 'facts' AND column_name = 'tsv'"
+            )
+        assert conn.exec_driver_sql(query).scalar() == 0
+    engine.close()
+
+
 def test_no_read_crosses_organizations(store_url: str, org: str) -> None:
     engine = Engine.open(store_url)
     mine = engine.session(Principal(org=org, user="alice"))

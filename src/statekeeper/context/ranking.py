@@ -176,20 +176,26 @@ class Bm25Index:
         if not self._lengths or not held:
             return []
         self._check_drift()
-        longest = self._term_scores(held[0])
+        # The longest posting's scores are not made whole: a write of its term would make
+        # them anew over thousands of documents for the few looked up here. Each is its
+        # weight times the idf, the very product `_term_scores` keeps.
+        idf, longest = self._idf(held[0]), self._term_weights(held[0])
         rest = [self._term_scores(term) for term in held[1:]]
         scores = dict(rest[0]) if rest else {}
         for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
-            scores[doc] += longest[doc]
+            scores[doc] += idf * longest[doc]
         for weights in rest[1:]:
             for doc, weight in weights.items():
-                scores[doc] = (scores[doc] if doc in scores else longest.get(doc, 0.0)) + weight
+                if doc in scores:
+                    scores[doc] += weight
+                else:
+                    scores[doc] = (idf * longest[doc] if doc in longest else 0.0) + weight
         alone = 0
-        for doc, _ in self._by_weight(held[0]):
+        for doc, weight in self._by_weight(held[0]):
             if alone == limit:
                 break
             if doc not in scores:
-                scores[doc] = longest[doc]
+                scores[doc] = idf * weight
                 alone += 1
         if len(scores) <= limit:
             return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
@@ -245,11 +251,18 @@ class Bm25Index:
         """A term's documents, best weight first (newer first among equals)."""
         ranked = self._ranked.get(term)
         if ranked is None:
-            self._term_scores(term)  # the weights come with the scores
             # the order _best_first gives, with a key function of C's own
-            ranked = sorted(self._weights[term].items(), key=itemgetter(1, 0), reverse=True)
+            ranked = sorted(self._term_weights(term).items(), key=itemgetter(1, 0), reverse=True)
             self._ranked[term] = ranked
         return ranked
+
+    def _term_weights(self, term: str) -> dict[int, float]:
+        """Each document's weight for a term, without the idf (kept as writes change it)."""
+        weights = self._weights.get(term)
+        if weights is None:
+            self._term_scores(term)  # both in one walk
+            weights = self._weights[term]
+        return weights
 
     def _check_drift(self) -> None:
         """Kept weights and scores assume a collection size and mean length; past a drift of

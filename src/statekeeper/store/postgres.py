@@ -4,8 +4,9 @@ Every unit of work runs as the non-privileged role `statekeeper_app` with the tr
 organization set, so row-level security confines it to that organization whatever SQL it
 sends. Writers of one organization take a transaction-scoped advisory lock first, so two
 supersessions of one fact run one after the other and every key keeps a single valid head.
-Full-text ranking uses the generated `tsv` column and its partial GIN index; similarity
-search, when an engine has an embedder, the pgvector table of `vectors.py`.
+Facts are found by words through the ranking index (`fact_index`, `fact_terms`), turns
+through the transcript's generated `tsv` column and its GIN index; similarity search, when
+an engine has an embedder, through the pgvector table of `vectors.py`.
 """
 
 from __future__ import annotations
@@ -33,17 +34,6 @@ _MIGRATION_LOCK = 7_342_001  # one advisory lock id for schema upgrades
 LOCK_TIMEOUT = 30.0  # seconds a writer waits for its organization's lock
 _ANALYZE_AFTER = 1000  # fact rows written before the first refresh of statistics
 
-_SEARCH = text(
-    """
-    SELECT facts.* FROM facts, to_tsquery('english', :query) AS query
-    WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
-      AND facts.capability IN ('', :capability)
-      AND facts.is_valid AND NOT facts.forgotten AND facts.tsv @@ query
-      AND facts.required_authority IS NULL AND facts.required_permissions = '[]'
-    ORDER BY ts_rank_cd(facts.tsv, query) DESC, facts.seq DESC
-    LIMIT :limit
-    """
-)
 _SEARCH_TURNS = text(
     """
     SELECT task_id, turn_index, speaker, text, timestamp, scope, scope_id
@@ -89,26 +79,6 @@ class PostgresUnitOfWork(SqlUnitOfWork):
             tuple(list(values) for values in columns),
         )
 
-    def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
-        query = ts_query(terms)
-        if not query:
-            return []
-        rows = (
-            self.conn.execute(
-                _SEARCH,
-                {
-                    "query": query,
-                    "org": self.org,
-                    "user": view.user,
-                    "capability": view.capability,
-                    "limit": limit,
-                },
-            )
-            .mappings()
-            .all()
-        )
-        return self._facts(rows, edges=False)
-
     def search_turns(
         self, user: str, terms: Sequence[str], until: datetime, limit: int
     ) -> list[ArchivedTurn]:
@@ -117,7 +87,6 @@ class PostgresUnitOfWork(SqlUnitOfWork):
             return []
         params = {"query": query, "org": self.org, "user": user, "until": until, "limit": limit}
         return self._archived(self.conn.execute(_SEARCH_TURNS, params).mappings().all())
-
 
     def erase_user(self, user: str, at: datetime) -> Erasure:
         own = list(

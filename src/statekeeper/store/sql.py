@@ -39,6 +39,7 @@ from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
 from statekeeper.store.driver import DriverQuery, bind_processor
 from statekeeper.store.fact_index import FactIndexRows, fact_index, fact_terms, index_rows
+from statekeeper.store.fact_search import FactSearch
 from statekeeper.store.lessons import LessonRows
 from statekeeper.store.memories import MemoryRows
 from statekeeper.store.schema import (
@@ -66,7 +67,12 @@ _VISIBLE = and_(
 )
 # `== true()` rather than `.is_(True)`: SQLite can use an index for `= 1`, not for `IS 1`.
 _LIVE = and_(_VISIBLE, _F.is_valid == true(), _F.forgotten == false())
-_GET_FACT = select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("fact_id"))
+# One fact by its id, and the organization's highest sequence number: asked on every write,
+# so run on the driver's cursor.
+_GET_FACT = DriverQuery(
+    select(facts).where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("fact_id"))
+)
+_FACT_COLUMNS = [c.name for c in facts.columns]
 # `seq + 0`: without it SQLite walks the whole organization in seq order to skip a sort,
 # instead of finding a key's few rows through the key index.
 _BY_SEQ = _F.seq + 0
@@ -97,13 +103,22 @@ _MARKS = DriverQuery(
         .scalar_subquery(),
     )
 )
-_NEXT_SEQ = select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
+_NEXT_SEQ = DriverQuery(
+    select(func.coalesce(func.max(_F.seq), 0)).where(_F.org_id == bindparam("org"))
+)
 _EDGES = select(_D.fact_id, _D.depends_on_id).where(
     _D.org_id == bindparam("org"),
     or_(
         _D.fact_id.in_(bindparam("ids", expanding=True)),
         _D.depends_on_id.in_(bindparam("ids_again", expanding=True)),
     ),
+)
+# One fact's edges, as every write reads the fact it supersedes: on the driver's cursor.
+_EDGES_OF_ONE = DriverQuery(
+    select(_D.fact_id, _D.depends_on_id).where(
+        _D.org_id == bindparam("org"),
+        or_(_D.fact_id == bindparam("id"), _D.depends_on_id == bindparam("id_again")),
+    )
 )
 _DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
 _INVALIDATE = (
@@ -137,6 +152,28 @@ _RECENT_TURNS = DriverQuery(
     )
     .order_by(_T.turn_index)
 )
+# Every observed turn is kept and archived: statements built once, not per turn (building
+# and keying one cost more than running it).
+_ADD_RECENT = insert(recent_turns)
+_TRIM_RECENT = delete(recent_turns).where(
+    _T.org_id == bindparam("org"),
+    _T.user_id == bindparam("user"),
+    _T.task_id == bindparam("task"),
+    _T.turn_index <= bindparam("below"),
+)
+_ARCHIVE = insert(transcript)
+# A task's highest turn index in each table: every observed turn asks, so it runs on the
+# driver's cursor (a statement built per call cost ten times the query).
+_LAST_TURN = [
+    DriverQuery(
+        select(func.max(table.c.turn_index)).where(
+            table.c.org_id == bindparam("org"),
+            table.c.user_id == bindparam("user"),
+            table.c.task_id == bindparam("task"),
+        )
+    )
+    for table in (recent_turns, transcript)
+]
 _HISTORY = select(facts).where(_VISIBLE, _F.key == bindparam("key")).order_by(_BY_SEQ)
 
 
@@ -266,7 +303,7 @@ def row_to_fact(
     )
 
 
-class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRows):
+class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexRows, ViewRows):
     """One transaction's reads and writes inside one organization."""
 
     def __init__(self, connection: Connection, org: str) -> None:
@@ -286,7 +323,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
     def _rows(self, statement: Any, params: dict[str, Any]) -> Sequence[RowMapping]:
         return self.conn.execute(statement, params).mappings().all()
 
-    def _facts(self, rows: Sequence[RowMapping], edges: bool = True) -> list[Fact]:
+    def _facts(self, rows: Sequence[Mapping[Any, Any]], edges: bool = True) -> list[Fact]:
         """Rows to facts; with `edges`, their dependency edges come in one round trip per chunk."""
         if not rows:
             return []
@@ -296,9 +333,12 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
         depends: dict[str, list[str]] = {}
         derived: dict[str, list[str]] = {}
         for part in chunks(ids):
-            found = self.conn.execute(
-                _EDGES, {"org": self.org, "ids": list(part), "ids_again": list(part)}
-            )
+            if len(part) == 1:
+                params = {"org": self.org, "id": part[0], "id_again": part[0]}
+                found: Any = _EDGES_OF_ONE.rows(self.conn, params)
+            else:
+                params = {"org": self.org, "ids": list(part), "ids_again": list(part)}
+                found = self.conn.execute(_EDGES, params)
             for fact_id, parent in found:
                 depends.setdefault(fact_id, []).append(parent)
                 derived.setdefault(parent, []).append(fact_id)
@@ -333,7 +373,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
         return [Stamped(row_to_fact(r), r["seq"], r["rev"]) for r in rows]
 
     def next_seq(self) -> int:
-        return int(self.conn.execute(_NEXT_SEQ, {"org": self.org}).scalar_one()) + 1
+        return int(_NEXT_SEQ.scalar(self.conn, {"org": self.org})) + 1
 
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None:
         assert fact.org == self.org
@@ -402,7 +442,8 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
             self.conn.execute(_INVALIDATE, list(changes))
 
     def get_fact(self, fact_id: str) -> Fact | None:
-        found = self._facts(self._rows(_GET_FACT, {"org": self.org, "fact_id": fact_id}))
+        rows = _GET_FACT.rows(self.conn, {"org": self.org, "fact_id": fact_id})
+        found = self._facts([dict(zip(_FACT_COLUMNS, row, strict=True)) for row in rows])
         return found[0] if found else None
 
     def valid_heads(self, view: View, key: str) -> list[Fact]:
@@ -445,9 +486,6 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
             _VALID_FACTS, self._params(view, limit=NO_LIMIT if limit is None else limit)
         )
         return self._facts(rows, edges)
-
-    def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
-        raise NotImplementedError
 
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
         return self._facts(self._rows(_DUE, self._params(view, now=now)), edges=False)
@@ -524,32 +562,27 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
             )
 
     def append_turn(self, user: str, task_id: str, turn: Turn, keep: int) -> None:
-        t = recent_turns.c
-        where = and_(t.org_id == self.org, t.user_id == user, t.task_id == task_id)
+        owner = {"org_id": self.org, "user_id": user, "task_id": task_id}
         self.conn.execute(
-            insert(recent_turns).values(
-                org_id=self.org,
-                user_id=user,
-                task_id=task_id,
-                turn_index=turn.index,
-                turn=turn.model_dump_json(),
-            )
+            _ADD_RECENT, {**owner, "turn_index": turn.index, "turn": turn.model_dump_json()}
         )
-        self.conn.execute(delete(recent_turns).where(where, t.turn_index <= turn.index - keep))
+        where = {"org": self.org, "user": user, "task": task_id, "below": turn.index - keep}
+        self.conn.execute(_TRIM_RECENT, where)
 
     def archive_turn(self, user: str, task_id: str, turn: Turn) -> None:
         self.conn.execute(
-            insert(transcript).values(
-                org_id=self.org,
-                user_id=user,
-                task_id=task_id,
-                turn_index=turn.index,
-                speaker=turn.speaker,
-                text=turn.text,
-                timestamp=turn.timestamp,
-                scope=turn.scope.value,
-                scope_id=turn.scope_id,
-            )
+            _ARCHIVE,
+            {
+                "org_id": self.org,
+                "user_id": user,
+                "task_id": task_id,
+                "turn_index": turn.index,
+                "speaker": turn.speaker,
+                "text": turn.text,
+                "timestamp": turn.timestamp,
+                "scope": turn.scope.value,
+                "scope_id": turn.scope_id,
+            },
         )
 
     def redact_turns(self, user: str, phrases: Sequence[str], replacement: str) -> None:
@@ -649,13 +682,9 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactIndexRows, ViewRow
         """The task's highest turn index, -1 for none; the transcript counts too, so a task
         whose recent turns were cleared goes on numbering where it was."""
         highest = -1
-        for table in (recent_turns, transcript):
-            t = table.c
-            value = self.conn.execute(
-                select(func.max(t.turn_index)).where(
-                    t.org_id == self.org, t.user_id == user, t.task_id == task_id
-                )
-            ).scalar_one()
+        params = {"org": self.org, "user": user, "task": task_id}
+        for query in _LAST_TURN:
+            value = query.scalar(self.conn, params)
             highest = max(highest, -1 if value is None else int(value))
         return highest
 

@@ -1,4 +1,4 @@
-"""The embedded default: one SQLite file in WAL mode, full-text ranking by FTS5's bm25."""
+"""The embedded default: one SQLite file in WAL mode, full-text indexes by FTS5."""
 
 from __future__ import annotations
 
@@ -14,39 +14,17 @@ from sqlalchemy import DateTime, Table, bindparam, create_engine, event, text
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.pool import StaticPool
 
-from statekeeper.model import Fact
 from statekeeper.store import fact_index
-from statekeeper.store.base import ArchivedTurn, View, chunks
+from statekeeper.store.base import ArchivedTurn, chunks
 from statekeeper.store.migrate import is_current, upgrade
-from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list, org_token
+from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
 # How long a writer waits for another's lock before the write fails with StoreError.
 LOCK_TIMEOUT = 30.0
 
-# FTS5 picks its best matches by rank first (its fast top-k path); visibility filters after.
-_SEARCH = text(
-    """
-    SELECT facts.* FROM (
-        SELECT rowid, rank FROM facts_fts WHERE facts_fts MATCH :match ORDER BY rank LIMIT :inner
-    ) AS hits JOIN facts ON facts.rowid = hits.rowid
-    WHERE facts.org_id = :org AND facts.user_id IN (:user, '')
-      AND facts.capability IN ('', :capability) AND facts.is_valid AND NOT facts.forgotten
-      AND facts.required_authority IS NULL AND facts.required_permissions = '[]'
-    ORDER BY hits.rank, facts.seq DESC
-    LIMIT :limit
-    """
-)
-
 
 def _quoted(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
-
-
-def fts_match(terms: Sequence[str], org: str) -> str:
-    """An FTS5 query for any of the terms within one organization, each term quoted so no
-    operator leaks in."""
-    alternatives = " OR ".join(_quoted(term) for term in terms)
-    return f"({alternatives}) AND {org_token(org)}"
 
 
 # The turns ranked by their speaker and words (the organization and user columns weigh
@@ -83,36 +61,7 @@ def turns_match(terms: Sequence[str], owner: tuple[str, str] | None = None) -> s
     return match
 
 
-# A trigger adds each fact written live to the full-text index; taking facts out is done
-# here, a whole set per statement, before the update that ends their life (FTS5 writes its
-# pending changes out at every statement, which one trigger per row pays for every row).
-_UNINDEX = text(
-    """
-    INSERT INTO facts_fts(facts_fts, rowid, body)
-    SELECT 'delete', rowid, body FROM facts
-    WHERE org_id = :org AND fact_id IN :ids AND is_valid AND NOT forgotten
-    """
-).bindparams(bindparam("ids", expanding=True))
-
-
 class SqliteUnitOfWork(SqlUnitOfWork):
-    def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
-        self._unindex([fact_id])
-        super().invalidate(fact_id, by=by, at=at, reason=reason)
-
-    def invalidate_many(self, changes: Sequence[dict[str, Any]]) -> None:
-        self._unindex([change["target"] for change in changes])
-        super().invalidate_many(changes)
-
-    def forget(self, fact_id: str, *, by: str, at: datetime) -> None:
-        self._unindex([fact_id])
-        super().forget(fact_id, by=by, at=at)
-
-    def _unindex(self, fact_ids: Sequence[str]) -> None:
-        """Take live facts out of the full-text index, with the text they were indexed by."""
-        for part in chunks(list(fact_ids)):
-            self.conn.execute(_UNINDEX, {"org": self.org, "ids": list(part)})
-
     def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
         """Multi-row statements of a few hundred rows each, sent to the driver as they are.
 
@@ -128,26 +77,6 @@ class SqliteUnitOfWork(SqlUnitOfWork):
         for part in chunks(rows, per_statement):
             values = ", ".join([one] * len(part))
             self.conn.exec_driver_sql(head + values, tuple(chain.from_iterable(part)))
-
-    def search_valid_facts(self, view: View, terms: Sequence[str], limit: int) -> list[Fact]:
-        if not terms:
-            return []
-        rows = (
-            self.conn.execute(
-                _SEARCH,
-                {
-                    "match": fts_match(terms, self.org),
-                    "org": self.org,
-                    "user": view.user,
-                    "capability": view.capability,
-                    "limit": limit,
-                    "inner": 3 * limit,
-                },
-            )
-            .mappings()
-            .all()
-        )
-        return self._facts(rows, edges=False)
 
     def search_turns(
         self, user: str, terms: Sequence[str], until: datetime, limit: int
@@ -273,6 +202,6 @@ class SqliteStore(SqlStore):
         and empty the write-ahead log of the pages the erasure changed."""
         with self.serial, self.engine.connect() as conn:
             driver = cast(sqlite3.Connection, conn.connection.dbapi_connection)
-            for index in ("facts_fts", "fact_index_fts", "transcript_fts"):
+            for index in ("fact_index_fts", "transcript_fts"):
                 driver.execute(f"INSERT INTO {index}({index}) VALUES ('optimize')")
             driver.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -1,5 +1,5 @@
-"""SQLite's full-text index: live facts only, kept in step by triggers, and carried over
-from the version-1 layout by the migration that made it read its text from `facts`."""
+"""The store's word search reads the ranking index, which holds live facts only; the facts
+table keeps no full-text index of its own, and a store of an older layout loses it."""
 
 from __future__ import annotations
 
@@ -45,13 +45,24 @@ def _found(engine: Engine, *terms: str) -> set[str]:
 
 def _index_is_sound(path: Path) -> bool:
     with sqlite3.connect(path) as conn:
-        # rank 0: check the index's own structure (it deliberately omits dead facts).
-        conn.execute("INSERT INTO facts_fts(facts_fts, rank) VALUES ('integrity-check', 0)")
-        indexed = conn.execute("SELECT count(*) FROM facts_fts_docsize").fetchone()[0]
-        live = conn.execute(
-            "SELECT count(*) FROM facts WHERE is_valid AND NOT forgotten"
-        ).fetchone()[0]
-    return bool(indexed == live)
+        # rank 0: check the index's own structure against its content table.
+        conn.execute(
+            "INSERT INTO fact_index_fts(fact_index_fts, rank) VALUES ('integrity-check', 0)"
+        )
+        indexed = {row[0] for row in conn.execute("SELECT seq FROM fact_index")}
+        live = {
+            row[0] for row in conn.execute("SELECT seq FROM facts WHERE is_valid AND NOT forgotten")
+        }
+    return indexed == live
+
+
+def _facts_fulltext(path: Path) -> list[str]:
+    """What the facts table's own full-text index left in the schema, if anything."""
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute(
+            "SELECT name FROM sqlite_master WHERE name LIKE 'facts_fts%' ORDER BY name"
+        ).fetchall()
+    return [row[0] for row in rows]
 
 
 LIVE = {
@@ -68,12 +79,13 @@ def test_index_holds_exactly_the_live_facts(tmp_path: Path) -> None:
     _fill(engine)
     assert _found(engine, "freight") == LIVE
     assert _index_is_sound(path)
+    assert _facts_fulltext(path) == []
     engine.session(ALICE).write("elevator", "The freight elevator works again")
     assert "The freight elevator is under repair" not in _found(engine, "freight")
     assert _index_is_sound(path)
 
 
-def test_version_1_index_is_carried_over(tmp_path: Path) -> None:
+def test_a_version_1_store_is_carried_over_without_its_old_index(tmp_path: Path) -> None:
     path = tmp_path / "state.db"
     engine = _open(path)
     _fill(engine)
@@ -87,6 +99,41 @@ def test_version_1_index_is_carried_over(tmp_path: Path) -> None:
     reopened = _open(path)  # upgrades to the newest layout
     assert _found(reopened, "freight") == LIVE
     assert _index_is_sound(path)
+    assert _facts_fulltext(path) == []
     reopened.session(ALICE).write("dock", "Dock C takes freight", supersedes="dock")
     assert "Loading dock B handles freight now" not in _found(reopened, "freight")
     assert _index_is_sound(path)
+
+
+def test_a_version_13_store_loses_its_old_index(tmp_path: Path) -> None:
+    path = tmp_path / "state.db"
+    engine = _open(path)
+    _fill(engine)
+    engine.close()
+    with create_engine(f"sqlite:///{path}").begin() as conn:
+        command.downgrade(_config(conn), "0013")
+    assert "facts_fts" in _facts_fulltext(path)  # built again from the facts' text
+
+    reopened = _open(path)
+    assert _facts_fulltext(path) == []
+    assert _found(reopened, "freight") == LIVE
+    reopened.session(ALICE).write("route", "Freight route east", supersedes="route")
+    assert _found(reopened, "freight") == LIVE - {"Freight route south"} | {"Freight route east"}
+    assert _index_is_sound(path)
+
+
+def test_search_stems_and_ranks_as_a_context_does(tmp_path: Path) -> None:
+    """A word finds its other forms (one stem); the shorter of two facts holding it comes
+    first, and one holding a rarer word of the query too comes before both; stop words
+    alone find nothing."""
+    engine = _open(tmp_path / "state.db")
+    s = engine.session(ALICE)
+    s.write("a", "The parcel shipped on Monday")
+    s.write("b", "The parcel shipped to the customs warehouse on Monday")
+    s.write("c", "Lunch is at noon")
+    with engine.store.read(ALICE.org) as uow:
+        view = s.view
+        assert [f.key for f in uow.search_valid_facts(view, ["shipping"], 5)] == ["a", "b"]
+        assert [f.key for f in uow.search_valid_facts(view, ["customs", "shipping"], 5)][0] == "b"
+        assert uow.search_valid_facts(view, ["the", "on"], 5) == []
+        assert [f.key for f in uow.search_valid_facts(view, ["parcel"], 1)] == ["a"]
