@@ -72,3 +72,19 @@ def test_a_dead_short_name_is_masked(dead: str, live: str, text: str, shown: str
 )
 def test_a_short_value_that_is_no_dead_name_stays(dead: str, text: str) -> None:
     assert DeadValues.build([dead], live=["Max"]).redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("dead", "live", "text", "kept"),
+    [
+        ("Office wifi: Corp-5G", "Office wifi: Corp-Secure", "rename it to Corp-Secure",
+         "Corp-Secure"),
+        ("Build runner: Alpha-Linux 2", "Build runner: Alpha-Mac", "moved to Alpha-Mac",
+         "Alpha-Mac"),
+        ("Room: North-Wing 2", "Room: North-Annex", "we're in North-Annex", "North-Annex"),
+    ],
+)
+def test_a_dead_name_joined_by_a_hyphen_never_masks_the_live_one(
+    dead: str, live: str, text: str, kept: str
+) -> None:
+    assert kept in DeadValues.build([dead], live=[live]).redact(text)

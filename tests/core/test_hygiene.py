@@ -119,6 +119,24 @@ def test_observed_correction_redacts_earlier_turns(alice: Session) -> None:
     assert "456 Oak Avenue" in text
 
 
+@pytest.mark.parametrize(
+    ("key", "old", "new"),
+    [
+        ("office_wifi", "Office wifi: Corp-5G", "Corp-Secure"),
+        ("build_runner", "Build runner: Linux-7", "Linux-Arm"),
+        ("meeting_room", "Meeting room: North-12", "North-Annex"),
+    ],
+)
+def test_a_dead_name_joined_by_a_hyphen_never_masks_the_new_one(
+    alice: Session, key: str, old: str, new: str
+) -> None:
+    alice.write(key, old)
+    alice.observe("alice", f"Correction: the {key.replace('_', ' ')} is {new} now.")
+    text = alice.context(f"What is the {key.replace('_', ' ')}?").text
+    assert new in text
+    assert old.split(": ")[1] not in text
+
+
 def test_long_dead_value_redacted_in_new_turn(alice: Session, clock: Clock) -> None:
     alice.write("shipping_address", "123 Main Street")
     clock.advance(days=1)

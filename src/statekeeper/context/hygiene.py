@@ -79,7 +79,9 @@ def typed_parts(text: str) -> frozenset[str]:
     return frozenset(p for p in found if _phrase_worthy(p))
 
 
-_PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b")
+# Not a part of a word joined by a hyphen: "Corp-5G" names the network, "Corp" alone
+# names nothing, and masking it would hit "Corp-Secure".
+_PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b(?!-\w)")
 
 
 # A value that is a short name on its own: "Rex", "Ada", "NYC". Too short to be a phrase,
