@@ -50,6 +50,12 @@ SPANS = [
      ["Just for you: Priya is going on leave in March."]),
     ("Supervisors only: the audit starts Monday.", ["Supervisors only: the audit starts Monday."]),
     ("Privately: the deal is off.", ["Privately: the deal is off."]),
+    # a word kept from someone, or said on the quiet
+    ("Don't tell the team yet, but the office moves in June.",
+     ["Don't tell the team yet, but the office moves in June."]),
+    ("Keep this under your hat: we're buying the warehouse next door.",
+     ["Keep this under your hat: we're buying the warehouse next door."]),
+    ("On the down low, the launch slips a month.", ["On the down low, the launch slips a month."]),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
@@ -64,6 +70,9 @@ NO_SPAN = [
     "The HR team meets on Monday at 10.",
     "Keep this in mind when you book the venue.",
     "Between the two options, the second is cheaper.",
+    "Don't tell me the printer jammed again.",
+    "Keep everything as planned; don't tell the plumber anything new.",
+    "Tell the team the office moves in June.",
 ]
 
 

@@ -40,6 +40,16 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a span of days is one value, and takes the place of a span
+    ("Flight moved to May 4, so push the hotel too: May 4-7.",
+     [fact("Flight: UA 450 on May 3, 9:05am", "flight"), fact("Hotel: Harbor Inn, May 3-6", "hotel")],
+     {("May 3", "May 4"), ("May 3-6", "May 4-7")}),
+    ("The fair moved to June 12, and the booth rental moved to June 11-14.",
+     [fact("Fair opens June 10", "fair"), fact("Booth rental: June 9-12", "booth")],
+     {("June 10", "June 12"), ("June 9-12", "June 11-14")}),
+    ("The kiln firing moved to Oct 2, and the glaze class moved to Oct 9-11.",
+     [fact("Kiln firing Oct 1", "kiln"), fact("Glaze class: Oct 8-10", "glaze")],
+     {("Oct 1", "Oct 2"), ("Oct 8-10", "Oct 9-11")}),
     # the figure named as the old one gives way to the new figure, not to its unit
     ("1240 degrees, not 1200", [fact("Kiln set to 1200 degrees", "kiln")], {("1200", "1240")}),
     ("Set it to 45 minutes, not 40.", [fact("Timer: 40 minutes", "timer")], {("40", "45")}),
@@ -53,7 +63,7 @@ REPLACEMENTS = [
     # an outcome other than the plan
     ("We ended up getting 4 seats, still row K.", [fact("Concert tickets: 2 seats, row K", "seats")],
      {("2 seats", "4 seats")}),
-    ("We ended up booking 3 rooms.", [fact("Hotel block: 5 rooms at the Marlow", "rooms")],
+    ("We ended up booking 3 rooms.", [fact("Hotel block: 5 rooms at the Quillon", "rooms")],
      {("5 rooms", "3 rooms")}),
     ("The plumber's quote came back lower, $650 all in.",
      [fact("Plumbing quote: $820 from Pipeworks", "quote")], {("$820", "$650")}),
@@ -77,7 +87,7 @@ REPLACEMENTS = [
      [fact("Report deadline: May 2, review meeting May 5", "report")], {("May 5", "May 7")}),
     # the old one pointed at by what sets it apart, and said to be out of use
     ("Please send the invoice to my work address, jo.park@lumenlabs.io. I never check the "
-     "personal one anymore.", [fact("jopark77@mailbox.com", "email")],
+     "home one anymore.", [fact("jopark77@mailbox.com", "email")],
      {("jopark77@mailbox.com", "jo.park@lumenlabs.io")}),
     ("Call me on 415-555-0199. I don't answer the home one anymore.",
      [fact("Phone 415-555-0123", "phone")], {("415-555-0123", "415-555-0199")}),
@@ -437,14 +447,14 @@ UNCHANGED = [
     ("The 12-month membership is $40 a month, not for me.",
      [fact("Gym membership: 6-month, $55/month", "gym")]),
     ("Room 310 is $80 a night.", [fact("Hotel Room 204 at $95 a night", "room")]),
-    ("The 16-inch model has 32GB but it's way heavier.",
+    ("The 16-inch model has 48GB but it's way heavier.",
      [fact("Laptop: 14-inch, 16GB RAM", "laptop")]),
     ("The 2-car garage model has 3 bedrooms.",
      [fact("House plan: 1-car garage, 4 bedrooms", "house")]),
     ("The 20-gallon tank comes with 2 filters.",
      [fact("Aquarium: 10-gallon tank, 1 filter", "tank")]),
     # another one said to be in use still
-    ("Please cc my work address, jo.park@lumenlabs.io. I still read the personal one daily.",
+    ("Please cc my work address, jo.park@lumenlabs.io. I still read the home one daily.",
      [fact("jopark77@mailbox.com", "email")]),
     # in-house said of other work, of no verb of moving, or asked
     ("The design team works in-house.", [fact("Logo design by Studio Vega", "logo")]),

@@ -42,6 +42,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("meet at 10 tomorrow", [("time", "10")]),
         ("we're at 12 now", [("number", "12")]),
         ("seated at 4 tables", [("quantity", "4 tables")]),
+        # a span of days of one month is one date
+        ("booked for May 4-7", [("date", "May 4-7")]),
+        ("the fair runs June 10 - 14, 2027", [("date", "June 10 - 14, 2027")]),
+        ("closed Aug 3–5", [("date", "Aug 3–5")]),
         # a unit of measure written on to its figure; a letter or two alone is a code
         ("the 10GB plan", [("quantity", "10GB")]),
         ("take 500mg twice daily", [("quantity", "500mg")]),

@@ -18,6 +18,11 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Starting next week, Ana Ortiz will be your manager.", "manager", "Ana Ortiz", None),
         ("Going forward, Room 4B is our venue.", "venue", "Room 4B", None),
         ("Heads up, the migration got pushed back to June 24.", "migration", "June 24", None),
+        # a conjunction that opens the clause is no part of its subject
+        ("We waited, but the office moves to 5 Dock St in June.", "office", "5 Dock St in June",
+         None),
+        ("Long story, and the venue moved to Pine Lodge.", "venue", "Pine Lodge", None),
+        ("Sorry for the delay, yet the deadline moves to May 9.", "deadline", "May 9", None),
         # when the change was made is no part of the new value
         ("IT renamed the office wifi to Corp-Secure last night", "office wifi", "Corp-Secure",
          None),

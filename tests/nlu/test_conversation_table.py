@@ -250,12 +250,12 @@ EXPLICIT = [
     case(
         "travel-final-hotel",
         Case(
-            facts=(("hotel", "Hotel Marlow"),),
+            facts=(("hotel", "Hotel Quillon"),),
             turns=("The final hotel is the Harbourview Inn, two blocks from the venue.",),
             question="Which hotel are we staying at?",
             expect=(("hotel", "Harbourview Inn"),),
             live=("Harbourview Inn",),
-            dead=("Hotel Marlow",),
+            dead=("Hotel Quillon",),
         ),
     ),
     case(

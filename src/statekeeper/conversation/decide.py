@@ -293,7 +293,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
     live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
-    # "the 6:05" for a known "6:05pm": the hour said without its half of the day
+    # "the 7:15" for a known "7:15pm": the hour said without its half of the day
     live_keys |= {("time", _digits(k.value.text)) for k in known if k.value.kind == "time"}
     kept = {
         (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
@@ -334,8 +334,13 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             ]
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
             options = [(w[0], w[1], k) for k in candidates if (w := _weigh(whole, new, k))]
-            options.sort(key=lambda o: o[0], reverse=True)
-            if not options or (len(options) > 1 and options[1][0] == options[0][0]):
+            # among equals, one written in the same shape ("May 4-7" for "May 3-6")
+            options.sort(key=lambda o: (o[0], _spans_alike(o[2].value, value)), reverse=True)
+            if not options or (
+                len(options) > 1
+                and options[1][0] == options[0][0]
+                and _spans_alike(options[1][2].value, value) == _spans_alike(options[0][2].value, value)
+            ):
                 continue  # nothing, or no single best: leave it to the recall layer
             score, reason, old = options[0]
             # the part named ("7734, not 7743"), but a whole address for its street named
@@ -345,6 +350,14 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)
             scored.append(_Scored(score, value.start, position, op))
     return _chosen(scored)
+
+
+_SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
+
+
+def _spans_alike(old: TypedValue, new: TypedValue) -> bool:
+    """Whether two values are both spans ("May 3-6", "9am-5pm") or both single ones."""
+    return bool(_SPAN.search(old.text)) == bool(_SPAN.search(new.text))
 
 
 def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
@@ -578,7 +591,7 @@ def _out_of_reach(turn: str, old: TypedValue) -> int | None:
 
 
 # What points back at the value a turn replaces without saying it: "the other account",
-# "the personal one".
+# "the home one".
 _THE_OLD_ONE = re.compile(
     r"\b(?:the|my|our|that) (?:(?:other|old|previous|former|usual) \w+|[\w-]+ one\b)", re.I
 )
@@ -983,7 +996,7 @@ _IN_HOUSE_ENDS = re.compile(r"^\S+\s|in[- ]house$")  # the verb and the place, n
 
 
 def _brought_in_house(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
-    """Work said to move to us ("service comes in-house", "we're bringing payroll in
+    """Work said to move to us ("support comes in-house", "we're bringing payroll in
     house"): the one live fact that names the work and who did it loses that provider."""
     moves = []
     for sentence in said:

@@ -279,7 +279,7 @@ REVERSION = re.compile(
     re.IGNORECASE,
 )
 _FILLER = re.compile(
-    r"^(?:the|a|an|to|our|with|for)\s+"
+    r"^(?:the|a|an|to|our|with|for|but|and|so|yet)\s+"  # "..., but the office moves to"
     r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
     # when the change was made is no part of the new value: "renamed it X last night"
     r"|\s+(?:last night|yesterday|this morning|earlier(?: today)?|last week)$",
