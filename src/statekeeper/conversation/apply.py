@@ -78,30 +78,21 @@ def _applied(writer: Writer, decision: Decision, replaces: str | None) -> list[F
         winner = decision.by.id if decision.by is not None else None
         writer.retire(decision.old.id, winner, decision.reason)
         return []
-    if isinstance(decision, Replace):
-        # An earlier statement replaced now takes the place of its key's head, as said.
-        old = decision.old
-        replaced = _record(writer, old, implicit=True) if isinstance(old, Earlier) else old
+    if isinstance(decision, (Replace, Conflict)):
+        # A replacement supersedes the old value (an earlier statement recorded first, as
+        # said); a conflict stands beside it.
+        replaced = None
+        if isinstance(decision, Replace):
+            old = decision.old
+            replaced = _record(writer, old, implicit=True) if isinstance(old, Earlier) else old
         return [
             writer.write(
                 decision.key,
                 decision.value,
-                supersedes=replaced.id,
+                supersedes=replaced.id if replaced is not None else None,
                 timestamp=decision.at,
                 source=decision.source,
-                implicit=True,
-                overrule=True,
-            )
-        ]
-    if isinstance(decision, Conflict):
-        return [
-            writer.write(
-                decision.key,
-                decision.value,
-                supersedes=None,
-                timestamp=decision.at,
-                source=decision.source,
-                implicit=False,
+                implicit=replaced is not None,
                 overrule=True,
             )
         ]

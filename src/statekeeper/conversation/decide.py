@@ -333,16 +333,16 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 and _bound(k.source.text, k.value) == bound
             ]
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
-            options = [(w[0], w[1], k) for k in candidates if (w := _weigh(whole, new, k))]
             # among equals, one written in the same shape ("May 4-7" for "May 3-6")
-            options.sort(key=lambda o: (o[0], _spans_alike(o[2].value, value)), reverse=True)
-            if not options or (
-                len(options) > 1
-                and options[1][0] == options[0][0]
-                and _spans_alike(options[1][2].value, value) == _spans_alike(options[0][2].value, value)
-            ):
+            options = [
+                ((w[0], _spans_alike(k.value, value)), w[1], k)
+                for k in candidates
+                if (w := _weigh(whole, new, k))
+            ]
+            options.sort(key=lambda o: o[0], reverse=True)
+            if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
-            score, reason, old = options[0]
+            (score, _), reason, old = options[0]
             # the part named ("7734, not 7743"), but a whole address for its street named
             named = new.named
             part = named is not None and _named_old(named, old) and old.value.kind != "address"
