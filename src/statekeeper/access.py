@@ -172,14 +172,36 @@ class Access:
         With `strict=False` (corrections read from conversation) the rule guards what binds:
         policies, constraints and organizational knowledge, and anything against a writer
         below peer level. A peer may still correct a senior colleague's plain statement of
-        fact when the conversation shows it was wrong."""
+        fact when the conversation shows it was wrong, and an outsider how to reach them."""
         peer = self.ladder.rungs.index("peer") if "peer" in self.ladder.rungs else 0
         writer = self.ladder.rank_or(writer_authority, peer)
         if writer >= self.source_rank(holder):
             return True
-        if strict or writer < peer:
+        if strict or binding(holder):
             return False
-        return not binding(holder)
+        return writer >= peer or (self.outsider(writer_authority) and personal_detail(holder))
+
+    def outsider(self, authority: str) -> bool:
+        """Whether an authority is the lowest rung's: someone the records are about (a
+        customer, a patient, a guest), not staff who keep them."""
+        return self.ladder.rank_or(authority, -1) == 0
+
+
+# The words of a key that records how to reach the person it is kept for, and nothing
+# else: "customer_email", "home_phone", "shipping_address" (never "support_email").
+_CONTACT_HEADS = frozenset({"email", "mail", "phone", "mobile", "cell", "telephone", "address"})
+_CONTACT_WORDS = _CONTACT_HEADS | frozenset(
+    """customer client guest patient member caller account holder user my own personal
+    primary preferred main home work alternate backup secondary current new contact number e
+    shipping billing delivery mailing postal street""".split()
+)
+
+
+def personal_detail(fact: Fact) -> bool:
+    """Whether a fact is how to reach the person it is kept for. Such a detail is theirs
+    to correct, whoever recorded it: a customer's new e-mail replaces the one on file."""
+    words = set(re.findall(r"[a-z]+", fact.key.lower()))
+    return bool(words & _CONTACT_HEADS) and words <= _CONTACT_WORDS
 
 
 def binding(fact: Fact) -> bool:

@@ -21,7 +21,7 @@ from statekeeper.conversation.decisions import (
     Retract,
 )
 from statekeeper.conversation.reading import read_turn
-from statekeeper.model import ASSISTANT, INTERNAL, SourceType, Turn
+from statekeeper.model import ASSISTANT, INTERNAL, Source, SourceType, Turn
 from tests.conversation.memory import START, MemoryState, made
 
 
@@ -260,3 +260,48 @@ def test_an_earlier_value_is_named_not_written() -> None:
     assert isinstance(replace, Replace) and isinstance(replace.old, Earlier)
     assert replace.old.source.turn_index == 1 and replace.source.turn_index == 3
     assert not isinstance(replace, Conflict) and state.facts == []
+
+
+def on_file(key: str, value: str, reader: str = "guest") -> MemoryState:
+    """A record a system keeps of someone, read by a principal of the given rank."""
+    fact = made(key, value, 1, source=Source(type=SourceType.SYSTEM, authority="system"))
+    return MemoryState(facts=[fact], authority=reader)
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "new"),
+    [
+        (on_file("patient_phone", "415-555-0142"),
+         "I got a new cell, please use 415-555-0187 from now on.", "415-555-0187"),
+        (on_file("member_email", "r.okafor@example.net"),
+         "Send the statement to my work email, rokafor@example.org. "
+         "I never check the old one anymore.", "rokafor@example.org"),
+        (on_file("guest_mobile", "+44 20 7946 0018"),
+         "My number changed last week, it's +44 20 7946 0991 now.", "+44 20 7946 0991"),
+    ],
+)  # fmt: skip
+def test_an_outsider_corrects_how_to_reach_them(state: MemoryState, text: str, new: str) -> None:
+    """A customer's, a patient's, a guest's own contact detail is theirs to correct, though
+    a system recorded it."""
+    [(kind, key, _, value, _)] = read(state, text)
+    assert (kind, key, value) == ("Replace", state.facts[0].key, new)
+
+
+@pytest.mark.parametrize(
+    ("state", "text"),
+    [
+        # the organization's own address, not the speaker's
+        (on_file("support_email", "help@example.com"),
+         "Please write to me at dee@example.org instead."),
+        # no word of the speaker's own: someone else's detail, perhaps
+        (on_file("patient_phone", "415-555-0142"), "Use 415-555-0187 instead."),
+        # a detail that is not how to reach them: no outsider sets their own tier
+        (on_file("loyalty_tier", "Tier: Silver"), "My tier is Gold now, not Silver."),
+        # staff below a peer speak of others' records, not their own
+        (on_file("customer_email", "lee@example.net", reader="intern"),
+         "My email changed, it's sam@example.org now."),
+    ],
+)  # fmt: skip
+def test_an_outsider_changes_nothing_else(state: MemoryState, text: str) -> None:
+    assert [r for r in read(state, text) if r[0] != "Add"] == []
+    assert state.facts[0].is_valid

@@ -193,6 +193,8 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
     fact = target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is not None and of_another(claim, fact):
         return []  # "the unlimited plan costs $80": not our plan, another one
+    if fact is not None and not may_change(view, turn, fact):
+        return []  # not the speaker's to change
     if fact is None:
         if any(nlu.mentions(f.text, claim.value) for f in live):
             return []  # already known
@@ -221,7 +223,7 @@ def _decided(
         if f.scope == Scope.GLOBAL
         and f.source.origin != SIGNAL_ORIGIN
         and isinstance(f.value, str)
-        and access.can_supersede(writer, f, strict=False)  # what the speaker may change
+        and may_change(view, turn, f)
     }
     ladder = access.ladder
     rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
@@ -270,6 +272,21 @@ def _decided(
             reason = "; ".join(dict.fromkeys(why[fact_id]))
             decisions.append(_replacing(view, turn, fact.key, value, fact, reason))
     return decisions
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|mine)\b", re.I)
+
+
+def may_change(view: StateView, turn: Turn, fact: Fact) -> bool:
+    """Whether the speaker of a turn may change a fact. An outsider (a customer, a guest)
+    may correct how to reach them only while speaking of themselves: "use my work address"
+    does, "send it to the office instead" does not."""
+    access, writer = view.access, turn.authority or view.authority
+    if not access.can_supersede(writer, fact, strict=False):
+        return False
+    if access.can_supersede(writer, fact) or not access.outsider(writer):
+        return True
+    return _FIRST_PERSON.search(turn.text) is not None
 
 
 def _replacing(
