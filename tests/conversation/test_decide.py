@@ -646,6 +646,13 @@ RETRACTIONS = [
     ("No need for the shuttle, we'll drive.",
      [fact("Airport shuttle: 2 seats, 6am", "shuttle_booking")],
      {("Airport shuttle: 2 seats, 6am", "-")}),
+    # a removal in words too common to be terms, of a fact holding all the other words
+    ("No need for the gift wrap after all.", [fact("Gift wrap: yes", "gift_wrap")],
+     {("Gift wrap: yes", "-")}),
+    ("no need for the late checkout", [fact("Late checkout", "checkout")],
+     {("Late checkout", "-")}),
+    ("No need for the second monitor.", [fact("Second monitor", "monitor")],
+     {("Second monitor", "-")}),
     # a reason set in the past leaves the retraction in force
     ("Skip the pear tart, nobody touched it last week.",
      [said("Tonight: clam chowder, roast chicken, and pear tart.")], {("pear tart", "-")}),

@@ -1146,7 +1146,11 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             wanted = _item_terms(vague.sub(" ", words.lower()))
             if not wanted:
                 continue
-            open_items = [s for s in sources if not _restates(s, sentence) and not _ended(s)]
+            group = "obj" if match.group("obj") else "held" if match.group("held") else "taken"
+            removal = match.group(0)[: match.start(group) - match.start()]
+            open_items = [
+                s for s in sources if not _restates(s, sentence, removal) and not _ended(s)
+            ]
             hit = _item_holding(wanted, open_items)
             if hit is not None and hit[2] and _BARE_NO.match(match.group(0)):
                 continue  # "no ADA access" describes; only an item of a list is dropped by "no"
@@ -1198,11 +1202,16 @@ _ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrap
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|got|gets|get)\s+$", re.I)
 
 
-def _restates(source: Source, sentence: Sentence) -> bool:
-    """Whether a source says what the sentence says: the turn repeating a recorded fact
-    retracts nothing of it."""
+def _restates(source: Source, sentence: Sentence, removal: str) -> bool:
+    """Whether a source says what the sentence says, its removal included: the turn
+    repeating a recorded fact retracts nothing of it. A removal said in words too common
+    to be terms ("no need for the gift wrap") still has to be found in the source."""
     said = topic_terms(sentence.text)
-    return bool(said) and said <= topic_terms(source.text)
+    return (
+        bool(said)
+        and said <= topic_terms(source.text)
+        and removal.strip().lower() in source.text.lower()
+    )
 
 
 def _ended(source: Source) -> bool:
