@@ -21,10 +21,24 @@ SPANS = [
         "HR only: the transfer is because of a complaint. Start date is June 2.",
         ["HR only: the transfer is because of a complaint. Start date is June 2."],
     ),
+    # a restriction that says nothing but itself is of the statement before it
     (
         "The chef is leaving in May. Don't let the staff know yet.",
-        ["Don't let the staff know yet."],
+        ["The chef is leaving in May. Don't let the staff know yet."],
     ),
+    ("Quote sent. The merger vote is on the 14th. Board only.",
+     ["The merger vote is on the 14th. Board only."]),
+    ("Bonus pool is $40,000 this year. Confidential, thanks.",
+     ["Bonus pool is $40,000 this year. Confidential, thanks."]),
+    ("We're letting two drivers go in June. Keep it under your hat, please.",
+     ["We're letting two drivers go in June. Keep it under your hat, please."]),
+    # kept from someone's ears or eyes
+    ("Not for the landlord's ears: we'd pay up to $2,300.",
+     ["Not for the landlord's ears: we'd pay up to $2,300."]),
+    ("The school is closing the annex. Not for the parents' ears.",
+     ["The school is closing the annex. Not for the parents' ears."]),
+    ("Not for Marco's eyes: his desk moves to floor 4.",
+     ["Not for Marco's eyes: his desk moves to floor 4."]),
     # a restriction that points back marks the sentence before it too
     (
         "Re Ana Lopez: her scan on the 3rd is with the cardiology unit. She hasn't told her "

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.cues import found
+from statekeeper.conversation.cues import found, table
 from statekeeper.model import INTERNAL
+from statekeeper.nlu.topic import topic_terms
 
 EXTERNAL = "external"
 AUDIENCES = (INTERNAL, EXTERNAL)
@@ -38,12 +39,20 @@ def confidential_spans(text: str) -> list[str]:
             start = sentence.start if before is None else before  # "keep that quiet"
             end = sentence.start + len(sentence.text)
         elif start is not None or found("confidential", said):
-            start = sentence.start if start is None else start
+            if start is None:  # "HR eyes only." alone after a statement marks that statement
+                start = before if before is not None and _bare(said) else sentence.start
             end = sentence.start + len(sentence.text)
         before = sentence.start
     if start is not None:
         spans.append(text[start:end].strip())
     return spans
+
+
+def _bare(sentence: str) -> bool:
+    """Whether a restriction says nothing but itself ("Confidential.", "Not for the
+    client.", "Don't let the staff know yet."): then it is of what was said before it."""
+    rest = table("confidential").sub(" ", sentence.lower())
+    return not topic_terms(table("confidential_filler").sub(" ", rest))
 
 
 # Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
