@@ -79,6 +79,11 @@ def live(key: str, value: str, speaker: str | None = None) -> MemoryState:
         (live("sides", "Side dishes: rice, salad, fries"), "Take the fries off.",
          ("Replace", "sides", "Side dishes: rice, salad, fries", "Side dishes: rice, salad",
           "taken back")),
+        # a bare contrast: the old value names the fact
+        (live("desk", "Desk finish: oak"), "Not the oak, walnut.",
+         ("Replace", "desk", "Desk finish: oak", "Desk finish: walnut", "corrected")),
+        (live("venue", "Retreat in Lisbon"), "Porto, not Lisbon.",
+         ("Replace", "venue", "Retreat in Lisbon", "Retreat in Porto", "corrected")),
         # back to a value the fact had before
         (MemoryState(facts=[
             made("wall_colour", "Wall colour: sage green", 1).model_copy(update={"is_valid": False}),

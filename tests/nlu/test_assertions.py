@@ -18,6 +18,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Starting next week, Ana Ortiz will be your manager.", "manager", "Ana Ortiz", None),
         ("Going forward, Room 4B is our venue.", "venue", "Room 4B", None),
         ("Heads up, the migration got pushed back to June 24.", "migration", "June 24", None),
+        # a bare contrast names the old value, which names the fact
+        ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
+        ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),
+        ("Go with the walnut, not the oak.", None, "walnut", "oak"),
         # a conjunction that opens the clause is no part of its subject
         ("We waited, but the office moves to 5 Dock St in June.", "office", "5 Dock St in June",
          None),
@@ -59,6 +63,10 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "My trip to the coast is next month.",
         "The gate code for the storage unit is on the fridge.",
         "Her speech about the merger was long.",
+        "We left early, not that it mattered.",
+        "Parking across the river is $12.",
+        "A room inside the old town is $180.",
+        "Tickets through the reseller are $95.",
         # "kill it" is doing very well, not cancelling
         "You'll kill it at the audition tomorrow.",
         "She killed it in the finals.",

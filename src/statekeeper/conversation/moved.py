@@ -32,15 +32,21 @@ def _unkept(value: str) -> str:
     return ", ".join(kept) if kept else value
 
 
-def moved(old: str, new: str) -> str:
-    """A fact's text after a claim gives it a new value: a claim that is one typed value,
-    once what it says stays is left out, takes the place of the one value of that kind the
-    fact holds ("Marketing budget $40k" cut to "$32k" is "Marketing budget $32k"; "Meeting
-    Tuesday 3pm" moved to "Thursday, same 3pm" is "Meeting Thursday 3pm"); otherwise as
-    `moved_to` says. A cancellation ends the fact whole."""
+def moved(old: str, new: str, instead_of: str | None = None) -> str:
+    """A fact's text after a claim gives it a new value: the value the claim names as
+    replaced, where the fact holds it once ("Retreat in Lisbon" with "Porto, not Lisbon" is
+    "Retreat in Porto"); else a claim that is one typed value, once what it says stays is
+    left out, takes the place of the one value of that kind the fact holds ("Marketing
+    budget $40k" cut to "$32k" is "Marketing budget $32k"; "Meeting Tuesday 3pm" moved to
+    "Thursday, same 3pm" is "Meeting Thursday 3pm"); otherwise as `moved_to` says. A
+    cancellation ends the fact whole."""
     if new == CANCELLED:
         return new
     new = _unkept(new)
+    if instead_of:
+        named = list(re.finditer(rf"(?<!\w){re.escape(instead_of)}(?!\w)", old, re.I))
+        if len(named) == 1:
+            return old[: named[0].start()] + new + old[named[0].end() :]
     values = _claimed(new)
     if len(values) == 1 and values[0].text.strip() == new.strip():
         same = [v for v in typed_values(old) if compatible_value(v, values[0])]

@@ -206,7 +206,8 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
     if not claim.cancels and said_to_stay(turn.text, fact):
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
     reason = "cancelled" if claim.cancels else "corrected"
-    return [_replacing(view, turn, fact.key, moved(fact.text, claim.value), fact, reason)]
+    value = moved(fact.text, claim.value, claim.old)
+    return [_replacing(view, turn, fact.key, value, fact, reason)]
 
 
 def _decided(

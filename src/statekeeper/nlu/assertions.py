@@ -156,8 +156,23 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "we need 12 chairs, not 10": the old value names the fact
-            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be)\s+(?P<v>[^,.;!?]{1,80}?),?\s+not\s+"
+            r"\b(?:need|want|order|get|use|book|it'?s|is|are|be|go(?:ing)? with|take|pick|choose)"
+            r"\s+(?P<v>[^,.;!?]{1,80}?),?\s+not\s+(?:the\s+)?"
             r"(?P<old>[^,.;!?]{1,80}?)(?=\s*(?:[.;!?]|$))",
+            True,
+            None,
+        ),
+        (  # a bare contrast, the whole sentence: "Oat milk, not dairy." / "Not Lisbon, Porto."
+            r"(?:^|[.!?]\s+)(?!(?:yes|yeah|no|nope|ok|okay|sure|thanks|thank you|sorry|well|"
+            r"we|i|you|they|he|she|it|that|this|there)\b)"
+            r"(?P<v>[^,.;:!?]{1,40}?),\s*not\s+(?:the\s+)?(?P<old>[^,.;:!?]{1,40}?)"
+            r"(?=\s*(?:[.;!?]|$))",
+            True,
+            None,
+        ),
+        (
+            r"(?:^|[.!?]\s+)not\s+(?:the\s+)?(?P<old>[^,.;:!?]{1,40}?)\s*[,;]\s*(?:but\s+)?"
+            r"(?:the\s+)?(?P<v>[^,.;:!?]{1,40}?)(?=\s*(?:[.;!?]|$))",
             True,
             None,
         ),
@@ -270,7 +285,9 @@ _PERSONAL = frozenset("i you we they he she me us them".split())
 # "your patience with the new hires is admirable" the sentence speaks of the view and the
 # patience.
 _AFTER_PREPOSITION = re.compile(
-    r"\b(?:of|to|in|on|at|for|with|from|about|by|into|onto|over|under|behind|near|like)\s+$",
+    r"\b(?:of|to|in|on|at|for|with|from|about|by|into|onto|over|under|behind|near|like|"
+    r"across|through|between|inside|outside|around|along|beside|beyond|within|among|"
+    r"towards?|above|below|during|via|opposite|throughout)\s+$",
     re.IGNORECASE,
 )
 REVERSION = re.compile(
