@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
+from statekeeper.conversation.shifts import shifted, shifts_in
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
@@ -103,6 +104,7 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops += _untaken(ops, _reworded(said, sources, changed))
     ops += _untaken(ops, _brought_in_house(said, sources))
     ops += _untaken(ops, _with_its_days(turn, ops, sources))
+    ops += _untaken(ops, _stepped(said, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in _retractions(said, sources) if r.source not in replaced]
     return ops
@@ -139,6 +141,30 @@ def _with_its_days(turn: str, ops: Sequence[Operation], sources: Sequence[Source
 
 
 _JOINERS = re.compile(r"(?:[\s,&/]|\band\b|\bor\b)*")
+
+
+def _stepped(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
+    """Times and days moved by a step ("push the call back an hour"): each value the step
+    applies to, of the one source the step's words name, or of the only source it can
+    apply to when it names none ("push it back an hour")."""
+    known = known_values(sources)
+    out: list[Replace] = []
+    for sentence in said:
+        if not sentence.reports:
+            continue
+        for shift in shifts_in(sentence.text):
+            fits = [k for k in known if shifted(k.value, shift) is not None]
+            named = topic_terms(shift.named)
+            if named:
+                fits = [k for k in fits if named & (k.anchor | topic_terms(_label(k.source)))]
+            if len({k.source for k in fits}) != 1:
+                continue  # none, or more than one thing it could be said of
+            at = sentence.start + shift.start
+            for old in fits:
+                new = shifted(old.value, shift) or ""
+                value = TypedValue(old.value.kind, new, at, sentence.start + shift.end)
+                out.append(Replace(old, value, old.value.text, new, "moved by a step"))
+    return out
 
 
 def _only_days(run: str) -> bool:
