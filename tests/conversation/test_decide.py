@@ -40,6 +40,14 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # "same X" keeps X of the thing it changes in something else
+    ("Thursday, same time.", [fact("Book club: Tuesday 6:30pm", "club")],
+     {("Tuesday", "Thursday")}),
+    ("Same day, but 7:30pm.", [fact("Choir practice Wednesday 6pm", "choir")],
+     {("6pm", "7:30pm")}),
+    ("Then the Lakeside Pavilion, same time.",
+     [fact("Picnic: Elm Grove Park, Saturday 11am", "picnic")],
+     {("Elm Grove Park", "Lakeside Pavilion")}),
     # a span of days is one value, and takes the place of a span
     ("Flight moved to May 4, so push the hotel too: May 4-7.",
      [fact("Flight: UA 450 on May 3, 9:05am", "flight"), fact("Hotel: Harbor Inn, May 3-6", "hotel")],
@@ -437,6 +445,9 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # "the same" of nothing the fact holds, or of everything
+    ("Same time, same place.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),
+    ("Friday, same price.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),
     # what holds of things in general
     ("Rent in this area averages $1,800 now.", [fact("Rent: $1,500", "rent")]),
     ("The going rate is $75 an hour these days.", [fact("Hourly rate: $60", "rate")]),

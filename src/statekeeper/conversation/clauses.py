@@ -120,6 +120,15 @@ class Sentence:
         return False
 
 
+    def said_same(self) -> frozenset[str]:
+        """The kinds of value the sentence says stay the same ("Thursday, same time"): it
+        changes the thing that has them, in something else."""
+        if not self.keeps:
+            return frozenset()
+        clauses = (self.text[a:b] for a, b in self.clauses())
+        return frozenset(k for c in clauses if _keeps(c) for k in _kinds_kept(c) or ())
+
+
 _OPENING = re.compile(r"^\W*([^.!?,;:]*)")
 _POLITE = re.compile(r"\s+(?:please|thanks|thank you|thing)$")
 _AMENDED = re.compile(r"^\W*[\w' ]*?[,;]?\s*\b(?:but|except|though|although|however)\b", re.I)

@@ -381,6 +381,15 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
 _SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
 
 
+def _same_but(new: _New, old: Known) -> bool:
+    """Whether the sentence keeps a kind of value the old one's source holds, and gives a
+    new value of another kind: "Thursday, same time" for "Tuesday 6:30pm"."""
+    same = new.sentence.said_same()
+    if not same or new.value.kind in same:
+        return False
+    return any(v.kind in same for v in typed_values(old.source.text) if v != old.value)
+
+
 def _spans_alike(old: TypedValue, new: TypedValue) -> bool:
     """Whether two values are both spans ("May 3-6", "9am-5pm") or both single ones."""
     return bool(_SPAN.search(old.text)) == bool(_SPAN.search(new.text))
@@ -390,7 +399,7 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
     """Whether a value its sentence asserts could be a new one at all."""
     if sentence.keeps_at(value.start, value.kind):
         return False  # said to stay as it is: the standing value, not a new one
-    if value.kind == "name" and not _said_of(sentence.text, value):
+    if value.kind == "name" and not (_said_of(sentence.text, value) or sentence.said_same()):
         return False  # a capitalized fragment on its own ("Found Better Alternative.")
     if disowns(_clause_at(sentence, value.start)):
         return False  # "my old number was ...": said to be dead, not new
@@ -475,12 +484,14 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
     if weak and (standing or new.sentence.wanted or other):
         return None  # the old value stated as standing, a wish, or another's value
     gone = new.alone and _old_one_gone(whole.text)  # "I closed the other account"
+    # "Thursday, same time": the thing that has that time changes in something else
+    same_but = _same_but(new, old)
     apart = _called_otherwise(new.sentence.text, new.value, old)
     # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
-    score += new.changes + gone + (new.sole and not apart) + 2 * after
-    if not (new.changes or gone or slot_named or _telling(reason)) and reach is None:
+    score += new.changes + gone + (new.sole and not apart) + 2 * (after or same_but)
+    if not (new.changes or gone or same_but or slot_named or _telling(reason)) and reach is None:
         # only its kind and label ("Room 310 is where the staff eat"): enough only where the
         # turn surely changes the same thing
         score = min(score, ACCEPT - 1)
