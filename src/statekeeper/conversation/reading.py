@@ -36,6 +36,7 @@ from statekeeper.conversation.decisions import (
 from statekeeper.conversation.declined import REACH, declined
 from statekeeper.conversation.details import details
 from statekeeper.conversation.moved import moved
+from statekeeper.conversation.picks import alternatives, first_sentence, names_value_of, picked
 from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.conversation.targets import SIGNAL_ORIGIN, of_another, said_to_stay, target
 from statekeeper.conversation.view import StateView
@@ -75,6 +76,11 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     asides = notes + _declined(view, turn, earlier)
     yield asides + _overruled(view, turn, earlier, asides)
     yield _confirmed(view, turn, earlier)
+    choice = _picked(view, turn, earlier)
+    yield choice
+    if choice:  # the rest of the turn is read for itself
+        rest = turn.text.strip()[len(first_sentence(turn.text)) :]
+        turn = turn.model_copy(update={"text": rest})
     yield _changes(view, turn, earlier)
 
 
@@ -88,6 +94,35 @@ def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Dec
         return []
     adopted = turn.model_copy(update={"text": told.text})
     return _decided(view, adopted, view.related_facts(told.text), earlier[:-1])
+
+
+def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """One of the alternatives the assistant just offered, picked by the turn, in place
+    of what they were offered for: the one live fact the user's turn before the offer
+    named ("I'm going to miss the 6:05", "the Hilton is overbooked")."""
+    if len(earlier) < 2 or earlier[-1].speaker != ASSISTANT:
+        return []
+    offer, asked = earlier[-1], earlier[-2]
+    choice = picked(turn.text, alternatives(offer.text))
+    if choice is None or asked.speaker == ASSISTANT or Scope.GLOBAL not in (
+        offer.scope, asked.scope
+    ):
+        return []
+    named = [
+        f
+        for f in view.related_facts(f"{asked.text} {offer.text}")
+        if f.scope == Scope.GLOBAL
+        and isinstance(f.value, str)
+        and names_value_of(asked.text, f.text)
+        and may_change(view, turn, f)
+    ]
+    if len(named) != 1:
+        return []  # nothing, or no one thing, the alternatives stand in for
+    fact = named[0]
+    label, colon, _ = fact.text.partition(":")
+    value = re.sub(r"^the\s+", "", choice, flags=re.IGNORECASE)
+    value = f"{label}: {value}" if colon else value
+    return [_replacing(view, turn, fact.key, value, fact, "picked from the options offered")]
 
 
 def _overruled(

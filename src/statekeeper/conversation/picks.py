@@ -1,0 +1,91 @@
+"""One of the alternatives the assistant just offered, picked by the user's reply.
+
+"Options: the Marriott on 5th ($210), or the Hyatt by the station ($190)" answered "the
+Hyatt, please" picks the second. A reply picks when it names words of one alternative that
+no other has and says nothing else of its own ("the Hyatt is too far" says more), or when
+it counts one out ("the second one"). Pure functions of the two texts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.conversation.cues import table
+from statekeeper.nlu.interpret import is_question
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import typed_values
+
+# What opens a list of alternatives, up to the end of its sentence.
+_OFFER = re.compile(
+    r"(?:\b(?:options?|choices?|alternatives?)\s*(?:are|is|:)|\beither\b|"
+    r"\b(?:i|we) (?:can|could) (?:do|offer|get you|book you on|put you on)\b)\s*:?\s*"
+    r"(?P<list>[^.!?\n]*(?:\.(?=\w)[^.!?\n]*)*)",
+    re.IGNORECASE,
+)
+_OR = re.compile(r",?\s+or\s+|;\s*", re.IGNORECASE)
+_COUNTED = {"first": 0, "former": 0, "second": 1, "third": 2, "last": -1, "latter": -1}
+_COUNT = re.compile(
+    r"^\W*(?:the\s+)?(?P<n>first|second|third|last|former|latter)\b(?:\s+(?:one|option))?"
+    r"|^\W*option\s+(?P<d>\d)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:not|no|neither|none|nor|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
+
+
+def alternatives(offer: str) -> list[str]:
+    """The alternatives a text lays out after "options:", "either" or "I can do", two
+    or more joined by "or", each as written (its own commas kept)."""
+    match = _OFFER.search(offer)
+    if match is None:
+        return []
+    parts = [p.strip(" ,;:") for p in _OR.split(match.group("list"))]
+    parts = [p for p in parts if p]
+    return parts if len(parts) >= 2 else []
+
+
+def first_sentence(reply: str) -> str:
+    """The sentence a pick is made in: a reply's first."""
+    return re.split(r"(?<=[.!?])\s|\n", reply.strip(), maxsplit=1)[0]
+
+
+def picked(reply: str, offered: list[str]) -> str | None:
+    """The alternative a reply picks, or None when it picks none or more than one."""
+    first = first_sentence(reply)
+    if not offered or is_question(first) or _NEGATED.search(first):
+        return None
+    counted = _COUNT.match(first)
+    if counted:
+        index = _COUNTED[counted["n"].lower()] if counted["n"] else int(counted["d"]) - 1
+        return offered[index] if -len(offered) <= index < len(offered) else None
+    said = _terms(table("pick_filler").sub(" ", first.lower()))
+    own = [_terms(o) for o in offered]
+    hits = [
+        n
+        for n, terms in enumerate(own)
+        if said & (terms - set().union(*(t for m, t in enumerate(own) if m != n)))
+        and said <= terms
+    ]
+    return offered[hits[0]] if len(hits) == 1 else None
+
+
+def _terms(text: str) -> frozenset[str]:
+    """Content words and typed values (a time by its digits: "the 8:40" is "8:40pm")."""
+    values = {re.sub(r"\D", "", v.text) or v.key for v in typed_values(text)}
+    return topic_terms(text) | values
+
+
+_CAPITALIZED = re.compile(r"(?<=[\w,;:] )[A-Z][a-z]+")
+
+
+def names_value_of(text: str, fact: str) -> bool:
+    """Whether a text names one of a fact's values: a figure, a time or a code by its
+    digits ("the 6:05" for "6:05pm"), a name by a word of it ("the Hilton" for "Hilton
+    Midtown")."""
+    digits = {d for v in typed_values(text) if (d := re.sub(r"\D", "", v.text))}
+    named = {m.group(0) for m in _CAPITALIZED.finditer(f" {text}")}
+    for value in typed_values(fact):
+        if value.kind == "name" and named & set(value.text.split()):
+            return True
+        if value.kind != "name" and re.sub(r"\D", "", value.text) in digits:
+            return True
+    return False

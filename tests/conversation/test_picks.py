@@ -1,0 +1,88 @@
+"""One of the alternatives the assistant offered, picked by the user's reply, in place of
+the thing the user said they lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.picks import alternatives, names_value_of, picked
+from statekeeper.model import ASSISTANT
+from tests.conversation.memory import MemoryState, made
+from tests.conversation.test_reading import read, said
+
+TRAINS = "Options: the 7:10 local, or the 8:30 express with one change."
+HOTELS = "I can rebook you. Options are the Marriott on 5th ($210), or the Hyatt by the station ($190)."
+ROOMS = "We could do the Cedar Room for twelve or the Birch Room with the projector."
+
+
+@pytest.mark.parametrize(
+    ("offer", "offered"),
+    [
+        (TRAINS, ["the 7:10 local", "the 8:30 express with one change"]),
+        (HOTELS, ["the Marriott on 5th ($210)", "the Hyatt by the station ($190)"]),
+        (ROOMS, ["the Cedar Room for twelve", "the Birch Room with the projector"]),
+        ("Either Tuesday or Thursday; Friday is full.", ["Tuesday", "Thursday", "Friday is full"]),
+        ("I can do that for you right away.", []),
+        ("The 7:10 is the local train.", []),
+    ],
+)
+def test_alternatives_offered(offer: str, offered: list[str]) -> None:
+    assert alternatives(offer) == offered
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply", "choice"),
+    [
+        (TRAINS, "the 8:30 express, please", "the 8:30 express with one change"),
+        (TRAINS, "The 7:10. I'd rather be early.", "the 7:10 local"),
+        (HOTELS, "go with the Hyatt", "the Hyatt by the station ($190)"),
+        (HOTELS, "the first one", "the Marriott on 5th ($210)"),
+        (ROOMS, "Birch Room, thanks", "the Birch Room with the projector"),
+        # no pick: a question, a refusal, a word of its own, a word both share
+        (TRAINS, "Is the 8:30 express full?", None),
+        (HOTELS, "Not the Hyatt.", None),
+        (HOTELS, "The Hyatt is too far from the venue.", None),
+        (ROOMS, "the room, please", None),
+    ],
+)
+def test_a_reply_picks_one(offer: str, reply: str, choice: str | None) -> None:
+    assert picked(reply, alternatives(offer)) == choice
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "named"),
+    [
+        ("I'm going to miss the 6:05 now", "Train 6:05pm, coach 4", True),
+        ("The Hilton just told me they're overbooked.", "Hotel: Hilton Midtown", True),
+        ("Our room got double-booked", "Hotel: Hilton Midtown", False),
+    ],
+)
+def test_a_turn_names_a_facts_value(text: str, fact: str, named: bool) -> None:
+    assert names_value_of(text, fact) is named
+
+
+def test_a_pick_replaces_what_it_stands_in_for() -> None:
+    state = MemoryState(facts=[made("train", "Train: 6:05pm local, coach 4", 1),
+                               made("dinner", "Dinner at 9pm", 2)])  # fmt: skip
+    earlier = [said("Signal failure, I'm going to miss the 6:05.", 1),
+               said(TRAINS, 2, speaker=ASSISTANT)]  # fmt: skip
+    rows = read(state, "the 8:30 express please. And move dinner to 10pm.", earlier)
+    assert rows == [
+        ("Replace", "train", "Train: 6:05pm local, coach 4",
+         "Train: 8:30 express with one change", "picked from the options offered"),
+        ("Replace", "dinner", "Dinner at 9pm", "Dinner at 10pm", "the same words around it"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "Can you check trains for tonight?",  # names no live thing the options stand in for
+        "I'm going to miss the 6:05 and the 6:40 bus.",  # names two
+    ],
+)
+def test_a_pick_replaces_nothing_it_cannot_name(before: str) -> None:
+    state = MemoryState(facts=[made("train", "Train: 6:05pm local", 1),
+                               made("bus", "Bus at 6:40pm", 2)])  # fmt: skip
+    earlier = [said(before, 1), said(TRAINS, 2, speaker=ASSISTANT)]
+    assert read(state, "the 8:30 express please", earlier) == []
