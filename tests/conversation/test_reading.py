@@ -228,6 +228,9 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
         "Is the dentist still on Tuesday?",  # a question
         "My brother moved his dentist appointment to Friday.",  # a third party's affair
         "What if we moved the dentist to Friday?",  # a hypothetical
+        "I'm sure the dentist is on Friday now.",  # a guess
+        "I bet the dentist moved it to Friday.",
+        "I'm guessing the dentist is Wednesday at 4pm.",
     ],
 )
 def test_what_changes_nothing_decides_nothing(text: str) -> None:

@@ -64,6 +64,10 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "The gate code for the storage unit is on the fridge.",
         "Her speech about the merger was long.",
         "We left early, not that it mattered.",
+        # reaching, not setting a value
+        "I know you'll make it to the finals.",
+        "Hope you make it back home before the snow.",
+        "You'll make it through this week just fine.",
         "Parking across the river is $12.",
         "A room inside the old town is $180.",
         "Tickets through the reseller are $95.",
@@ -174,6 +178,11 @@ def test_a_verdict_or_a_pronoun_makes_no_value(value: str) -> None:
         ("deadline", "The deadline is Friday.", True),
         ("hikers", "Hikers are tough.", False),  # things in general
         ("plans", "Plans change all the time.", False),
+        # an activity with its object is no thing
+        ("Feeding them", "Feeding them is the best part.", False),
+        ("taking the bus", "Honestly taking the bus is quicker.", False),
+        ("Painting my room", "Painting my room was a full weekend.", False),
+        ("the meeting room", "The meeting room is on floor 2.", True),
     ],
 )
 def test_a_fact_is_kept_only_under_a_nameable_subject(subject: str, text: str, named: bool) -> None:

@@ -73,6 +73,10 @@ _CLAUSE_SUBJECT = (
 )
 
 
+# "make it to the finals", "made it through": reaching, not setting a value.
+_REACHED = r"to|through|back|home|out|there|work|happen|big|in time|on time"
+
+
 @dataclass(frozen=True)
 class Phrasing:
     """An assertion pattern. A corrective one replaces the fact in focus even when it names
@@ -209,7 +213,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (
-            rf"\b(?:make that|make it|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
+            rf"\b(?:make that|make it(?!\s+(?:{_REACHED})\b)|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
             True,
             None,
         ),
@@ -492,10 +496,22 @@ def generic_subject(subject: str) -> bool:
 _DETERMINED = re.compile(r"^(?:the|a|an|our|my|your|his|her|their|its|this|that)\s+\w", re.I)
 
 
+# An activity with its object ("watching them", "taking the bus"): no thing to keep a fact
+# under, and what is said of it is a verdict.
+_ACTIVITY = re.compile(
+    r"^(?:the\s+)?[a-z]+ing\s+(?:them|it|him|her|us|me|you|this|that|these|those|the|a|an|my|"
+    r"our|your|his|their)\b",
+    re.IGNORECASE,
+)
+
+
 def nameable(subject: str, text: str) -> bool:
     """Whether a subject, as `text` says it, names one thing a fact can be kept under:
     determined ("the dress code", "our caterer") or a compound ("launch color"); a bare
-    plural ("dancers", "books") speaks of things in general."""
+    plural ("dancers", "books") speaks of things in general, and an activity with its
+    object ("watching them") of no thing at all."""
+    if _ACTIVITY.match(subject):
+        return False
     if len(subject.split()) >= 2:
         return True
     said = re.search(rf"(\w+)\s+{re.escape(subject)}\b", text, re.I)
