@@ -17,6 +17,12 @@ from statekeeper.nlu.interpret import narrates
         ("That's right, and add a second crate.", True),
         ("Yes please", True),
         ("sounds good, book it", True),
+        # a word of assent, then the yes: "let's do that", "go for it"
+        ("great, book it", True),
+        ("OK, let's do that.", True),
+        ("Alright! Go for it", True),
+        ("ok", False),  # a nod, no yes
+        ("great", False),
         ("Yeah. Also the dog is coming.", True),
         # a yes amended in the same breath is no plain yes
         ("yes, but make it the 9th", False),

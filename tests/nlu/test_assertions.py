@@ -18,6 +18,11 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Starting next week, Ana Ortiz will be your manager.", "manager", "Ana Ortiz", None),
         ("Going forward, Room 4B is our venue.", "venue", "Room 4B", None),
         ("Heads up, the migration got pushed back to June 24.", "migration", "June 24", None),
+        # "now" and its kind are no part of the value
+        ("Heads up: the printer vendor is now Lexmark, not Canon.", "printer vendor", "Lexmark",
+         "Canon"),
+        ("OK so the venue is officially Hall C, not Hall B.", "venue", "Hall C", "Hall B"),
+        ("The lead is currently Dana Reyes, not Ari.", "lead", "Dana Reyes", "Ari"),
         # a bare contrast names the old value, which names the fact
         ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
         ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),
@@ -123,6 +128,10 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "plenty",
         "enough for us",
         "pretty pricey",
+        # a judgement with the noun verdicts take
+        "a great idea",
+        "good call",
+        "great fun",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:
@@ -130,8 +139,13 @@ def test_an_appraisal_is_no_value(value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["forest green", "going to Denver", "Friday", "$40", "a blue one", "too $40"]
-)
+    "value",
+    [
+        "forest green", "going to Denver", "Friday", "$40", "a blue one", "too $40",
+        # a judgement word that is part of a name
+        "smart casual", "fine print", "cool grey",
+    ],
+)  # fmt: skip
 def test_a_plain_value_is_no_appraisal(value: str) -> None:
     assert not judges(value)
 

@@ -129,7 +129,8 @@ class Sentence:
         return frozenset(k for c in clauses if _keeps(c) for k in _kinds_kept(c) or ())
 
 
-_OPENING = re.compile(r"^\W*([^.!?,;:]*)")
+# A word of assent that may come before the yes itself: "great, book it", "ok, do it".
+_OPENING = re.compile(r"^\W*(?:(?:great|ok(?:ay)?|cool|alright|perfect|awesome)[,!]\s*)?([^.!?,;:]*)", re.I)
 _POLITE = re.compile(r"\s+(?:please|thanks|thank you|thing)$")
 _AMENDED = re.compile(r"^\W*[\w' ]*?[,;]?\s*\b(?:but|except|though|although|however)\b", re.I)
 

@@ -38,6 +38,7 @@ from statekeeper.conversation.details import details
 from statekeeper.conversation.moved import moved
 from statekeeper.conversation.picks import alternatives, first_sentence, names_value_of, picked
 from statekeeper.conversation.proposals import overrules, proposals, unshared
+from statekeeper.conversation.proposed import proposed
 from statekeeper.conversation.targets import SIGNAL_ORIGIN, of_another, said_to_stay, target
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, Turn
@@ -85,12 +86,21 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
 
 
 def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
-    """A "yes" to what the assistant just stated makes its statements the speaker's own:
-    "next service due at 48,500 then" answered "yep" changes the due mileage."""
-    if not earlier or earlier[-1].speaker != ASSISTANT or not confirms(turn.text):
+    """A "yes" to what was just proposed does it: the assistant's "should I switch you to
+    the annual plan?", or the speaker's own "what if we moved it to May 20?" with the
+    assistant's answer between. A "yes" to what the assistant just stated makes its
+    statements the speaker's own: "next service due at 48,500 then" answered "yep"
+    changes the due mileage."""
+    if not earlier or not confirms(turn.text):
         return []
+    for back, asked in enumerate(reversed(earlier[-2:]), start=1):
+        own_or_offered = asked.speaker == ASSISTANT if back == 1 else asked.speaker == turn.speaker
+        proposal = proposed(asked.text) if own_or_offered else None
+        if proposal is not None:  # a "what if" asked in its own scope, now decided
+            adopted = turn.model_copy(update={"text": proposal})
+            return _changes(view, adopted, earlier[:-back])
     told = earlier[-1]
-    if told.scope != Scope.GLOBAL:
+    if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
         return []
     adopted = turn.model_copy(update={"text": told.text})
     return _decided(view, adopted, view.related_facts(told.text), earlier[:-1])

@@ -300,7 +300,7 @@ REVERSION = re.compile(
     re.IGNORECASE,
 )
 _FILLER = re.compile(
-    r"^(?:the|a|an|to|our|with|for|but|and|so|yet)\s+"  # "..., but the office moves to"
+    r"^(?:the|a|an|to|our|with|for|but|and|so|yet|now|currently|officially)\s+"  # "..., but the office moves to"
     r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
     # when the change was made is no part of the new value: "renamed it X last night"
     r"|\s+(?:last night|yesterday|this morning|earlier(?: today)?|last week)$",
@@ -333,7 +333,17 @@ def judges(value: str) -> bool:
             words = words[1:]
         else:
             break
+    if len(words) >= 2 and _names_a_kind(words[1]):
+        return False  # "smart casual", "fine print": the judgement word is part of a name
     return bool(words) and words[0] in JUDGEMENTS and not value_parts(value)
+
+
+def _names_a_kind(word: str) -> bool:
+    """Whether a word after a judgement word makes one name with it: a word of content
+    that is no judgement, no time and no noun that verdicts take ("great idea")."""
+    return bool(topic_terms(word)) and not (
+        word in JUDGEMENTS or table("verdict_nouns").fullmatch(word) or table("past_time").search(word)
+    )
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,63 @@
+"""A yes to what a question proposed does it: the assistant's offer, or the speaker's own
+"what if" with the assistant's answer between."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.proposed import proposed
+from statekeeper.model import ASSISTANT, Turn
+from tests.conversation.memory import MemoryState, made
+from tests.conversation.test_reading import read, said
+
+
+@pytest.mark.parametrize(
+    ("text", "proposal"),
+    [
+        ("Happy to help. Should I move the cleaning to 3pm?", "move the cleaning to 3pm."),
+        ("What if we held the recital on June 14?", "held the recital on June 14."),
+        ("How about we do the 14th?", "do the 14th."),
+        ("Do you want me to drop the late fee?", "drop the late fee."),
+        ("Would you like me to switch you to the 2-day shipping?", "switch you to the 2-day shipping."),
+        # no proposal: a question of fact, a statement
+        ("Is the cleaning still at 2pm?", None),
+        ("I moved the cleaning to 3pm.", None),
+    ],
+)
+def test_what_a_question_proposes(text: str, proposal: str | None) -> None:
+    assert proposed(text) == proposal
+
+
+def _live(key: str, value: str) -> MemoryState:
+    return MemoryState(facts=[made(key, value, 1, authority="peer")])
+
+
+@pytest.mark.parametrize(
+    ("state", "earlier", "reply", "new"),
+    [
+        (_live("cleaning", "Teeth cleaning Tuesday 2pm"),
+         [said("Should I move your cleaning to 3pm?", 1, speaker=ASSISTANT)], "yes please",
+         "Teeth cleaning Tuesday 3pm"),
+        (_live("recital", "Piano recital on June 7"),
+         [said("What if we held the recital on June 14?", 1),
+          said("June 14 is open at the hall.", 2, speaker=ASSISTANT)], "OK, let's do that.",
+         "Piano recital on June 14"),
+        (_live("delivery", "Couch delivery Friday morning"),
+         [said("Do you want me to push the couch delivery to Saturday?", 1, speaker=ASSISTANT)],
+         "great, go for it", "Couch delivery Saturday morning"),
+    ],
+)  # fmt: skip
+def test_a_yes_to_a_proposal_does_it(
+    state: MemoryState, earlier: list[Turn], reply: str, new: str
+) -> None:
+    [(kind, _, _, value, _)] = read(state, reply, earlier)
+    assert (kind, value) == ("Replace", new)
+
+
+@pytest.mark.parametrize(
+    "reply", ["no, keep it at 2pm", "hmm, not sure yet", "ok"],
+)
+def test_no_yes_no_change(reply: str) -> None:
+    state = _live("cleaning", "Teeth cleaning Tuesday 2pm")
+    earlier = [said("Should I move your cleaning to 3pm?", 1, speaker=ASSISTANT)]
+    assert [r for r in read(state, reply, earlier) if r[0] == "Replace"] == []
