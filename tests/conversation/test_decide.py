@@ -40,6 +40,16 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # the same thing, named with or without the word that tells its siblings apart
+    ("The prod DB is on db-09 now.", [fact("Prod DB host: db-07", "server")],
+     {("db-07", "db-09")}),
+    ("The printer is an HP 610 now.", [fact("Front office printer: HP 402", "printer")],
+     {("HP 402", "HP 610")}),
+    # only the subject's last noun phrase tells siblings apart, and "next" tells none
+    ("With the new grant the kickoff is moved to March 9.",
+     [fact("Project kickoff: March 2", "kickoff")], {("March 2", "March 9")}),
+    ("So the van's next service is now due at 40,000 mi.",
+     [fact("Van service: oil change due at 35,000 mi", "van")], {("35,000 mi", "40,000 mi")}),
     # "same X" keeps X of the thing it changes in something else
     ("Thursday, same time.", [fact("Book club: Tuesday 6:30pm", "club")],
      {("Tuesday", "Thursday")}),
@@ -445,6 +455,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a sibling of a known thing, told apart by the word before their shared head
+    ("The staging DB is on db-09.", [fact("Prod DB host: db-07", "server")]),
+    ("The back office printer is an HP 610 now.",
+     [fact("Front office printer: HP 402", "printer"), fact("Prod DB host: db-07", "server")]),
+    ("The summer schedule is Tue/Thu 7pm.", [fact("Winter schedule: Mon/Wed 6pm", "schedule")]),
     # "the same" of nothing the fact holds, or of everything
     ("Same time, same place.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),
     ("Friday, same price.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.conversation.shifts import shifted, shifts_in
+from statekeeper.nlu.assertions import QUALIFIERS
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
@@ -358,6 +359,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 and (_of_a_kind(k, value) or _named_old(contrasts.get(value.key), k))
                 and _bound(k.source.text, k.value) == bound
             ]
+            if any(_of_another(sentence.text, value, k) for k in candidates):
+                continue  # "the back office printer is ...": a sibling of a known thing
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
             # among equals, one written in the same shape ("May 4-7" for "May 3-6")
             options = [
@@ -791,12 +794,42 @@ def _of_another(sentence: str, new: TypedValue, old: Known) -> bool:
 
 def set_apart(subject: str, fact: str) -> bool:
     """Whether a subject is set apart from what a fact speaks of by a value the fact holds
-    another of: "the 20GB plan" beside "Phone plan: 10GB for $45"."""
+    another of ("the 20GB plan" beside "Phone plan: 10GB for $45"), or by a word before a
+    head they share where the fact has another ("the staging DB" beside "Prod DB host")."""
     held = typed_values(fact)
-    return any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held)
+    if any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held):
+        return True
+    ours, theirs = _modified(subject, last_phrase=True), _modified(fact)
+    return any(
+        head in theirs and word != theirs[head] and word not in theirs.values()
+        and theirs[head] not in ours.values()
+        for head, word in ours.items()
+    )  # fmt: skip
 
 
-_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\s+(?:now\s+|still\s+|only\s+|just\s+)?$", re.I)
+# Words that place a thing in a sequence or a set, not tell it from its siblings.
+_PLACING = frozenset("next last first upcoming previous latest other same main whole".split())
+# Where the noun phrase a subject ends with begins: after a determiner or a possessive.
+_PHRASE_START = re.compile(r".*(?:\b(?:the|a|an|our|my|your|their|his|her|its|this|that)\s|'s\s)", re.I)
+
+
+def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
+    """Each content word of a text (of its last noun phrase, with `last_phrase`) with the
+    content word just before it, where one is: "Prod DB host" gives {"db": "prod", "host":
+    "db"}; "with her schedule the defense", as a last phrase, gives {}."""
+    start = _PHRASE_START.match(text) if last_phrase else None
+    phrase = text[start.end() :] if start else text
+    tokens = re.findall(r"[\w'-]+", phrase.lower())
+    words = [
+        stem(w)
+        for w in tokens
+        if w not in QUALIFIERS and w not in _PLACING and not any(c.isdigit() for c in w)
+    ]
+    content = [w if topic_terms(w) else "" for w in words]
+    return {w: before for before, w in zip(content, content[1:], strict=False) if w and before}
+
+
+_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\b", re.I)  # up to its clause's verb
 
 
 def _said_of(sentence: str, value: TypedValue) -> bool:

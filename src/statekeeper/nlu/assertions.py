@@ -481,10 +481,10 @@ GENERIC_HEADS = frozenset(
     pick call direction idea proposal number figure value date time deadline schedule cap
     limit ceiling maximum max amount total""".split()
 )
-_QUALIFIERS = frozenset(
+QUALIFIERS = frozenset(
     "the our this that official final new actual real updated revised current correct".split()
 )
-_QUALIFIER_TERMS = topic_terms(" ".join(_QUALIFIERS))
+_QUALIFIER_TERMS = topic_terms(" ".join(QUALIFIERS))
 
 
 # Words that end a phrase without naming a thing: "the best", "the other", "maybe".
@@ -499,7 +499,7 @@ def generic_subject(subject: str) -> bool:
     """A subject that names no particular thing ("the official plan"), so it may refer to
     whatever the conversation is about. A word that says which one makes it particular:
     "the shipping status" is not just any status."""
-    words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in _QUALIFIERS]
+    words = [w for w in re.findall(r"[\w#]+", subject.lower()) if w not in QUALIFIERS]
     return not words or all(w in GENERIC_HEADS for w in words)
 
 
@@ -537,7 +537,7 @@ def headless(subject: str) -> bool:
 
 def subject_key(subject: str) -> str:
     """A fact key for a subject: "the shipping address" → "shipping_address"."""
-    words = [w for w in re.findall(r"[a-z0-9#]+", subject.lower()) if w not in _QUALIFIERS]
+    words = [w for w in re.findall(r"[a-z0-9#]+", subject.lower()) if w not in QUALIFIERS]
     return "_".join(w.strip("#") for w in words if w.strip("#"))[:80]
 
 
