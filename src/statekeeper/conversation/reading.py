@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from statekeeper.access import AuthorityLadder
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
+from statekeeper.conversation.additions import added, with_item
 from statekeeper.conversation.audience import confidential_spans
 from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.conversation.cues import found
@@ -312,6 +313,11 @@ def _decided(
         old = Earlier(key, op.old.value.text, said_by(said, view.authority), said.timestamp)
         source_now = said_by(turn, view.authority)
         decisions.append(Replace(old, key, op.new.text, source_now, turn.timestamp, op.reason))
+    for addition in added(turn.text, [s for s in sources if s.fact_id is not None]):
+        fact_id = addition.source.fact_id or ""
+        current = edits.get(fact_id, str(facts[fact_id].value))
+        edits[fact_id] = with_item(current, addition.item)
+        why.setdefault(fact_id, []).append("added to the list")
     for fact_id, value in edits.items():
         fact = facts[fact_id]
         if value and value != fact.value:

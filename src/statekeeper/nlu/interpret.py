@@ -109,7 +109,7 @@ REQUEST = re.compile(
     r"^\W*(?:please\s+)?(?:can|could|may)\s+i\s+(?:please\s+)?(?:get|have)\b"  # for oneself
     r"|^\W*(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+)?"
     r"(?:update|change|switch|move|set|make|send|ship|book|reschedule|push|bump|cancel|use|"
-    r"replace|correct|fix|raise|lower|increase|reduce|extend|rename)\b",
+    r"replace|correct|fix|raise|lower|increase|reduce|extend|rename|add|put|drop|remove)\b",
     re.IGNORECASE,
 )
 # A musing asks without a question mark: "I wonder whether we should move it".
