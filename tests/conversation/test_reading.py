@@ -313,3 +313,40 @@ def test_an_outsider_corrects_how_to_reach_them(state: MemoryState, text: str, n
 def test_an_outsider_changes_nothing_else(state: MemoryState, text: str) -> None:
     assert [r for r in read(state, text) if r[0] != "Add"] == []
     assert state.facts[0].is_valid
+
+
+def _two(first: tuple[str, str], second: tuple[str, str]) -> MemoryState:
+    return MemoryState(facts=[made(*first, 1, authority="peer"), made(*second, 2, authority="peer")])
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "expected"),
+    [
+        # a plain value for no named thing goes to the thing the last turns spoke of
+        (["The sofa comes in charcoal, right?"], "I'd rather have it in forest green.",
+         ("color", "Sofa color: forest green")),
+        ([], "Make it forest green instead.", None),  # nothing spoken of: which one?
+        (["Is large the biggest size?"], "Make it extra large then.",
+         ("size", "Size: extra large")),
+    ],
+)  # fmt: skip
+def test_a_plain_value_goes_to_the_thing_spoken_of(
+    earlier: list[str], text: str, expected: tuple[str, str] | None
+) -> None:
+    state = _two(("color", "Sofa color: charcoal"), ("size", "Size: large"))
+    turns = [said(t, n) for n, t in enumerate(earlier)]
+    rows = [(r[1], r[3]) for r in read(state, text, turns) if r[0] == "Replace"]
+    assert rows == ([expected] if expected else [])
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        (("sofa", "Sofa color: charcoal"), "Good news, the charcoal sofa is in stock."),
+        (("van", "Van color: blue"), "The blue van is at the depot."),
+        (("desk", "Desk finish: oak"), "The oak desk is back in stock."),
+    ],
+)  # fmt: skip
+def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -> None:
+    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
+    assert [r for r in read(state, text) if r[0] == "Replace"] == []

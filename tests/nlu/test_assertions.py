@@ -23,6 +23,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
          "Canon"),
         ("OK so the venue is officially Hall C, not Hall B.", "venue", "Hall C", "Hall B"),
         ("The lead is currently Dana Reyes, not Ari.", "lead", "Dana Reyes", "Ari"),
+        # a preference for what is in hand
+        ("I'd rather have it in forest green.", None, "forest green", None),
+        ("We'd prefer the walnut finish.", None, "walnut finish", None),
+        ("I would rather go with the late checkout.", None, "late checkout", None),
         # a bare contrast names the old value, which names the fact
         ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
         ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),
@@ -69,6 +73,9 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "The gate code for the storage unit is on the fridge.",
         "Her speech about the merger was long.",
         "We left early, not that it mattered.",
+        # a preference for doing something, or for nothing
+        "I'd rather not.",
+        "I'd prefer to pay by card.",
         # reaching, not setting a value
         "I know you'll make it to the finals.",
         "Hope you make it back home before the snow.",

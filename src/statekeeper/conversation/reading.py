@@ -247,6 +247,8 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
         return _record(view, turn, claim)
     if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
         return []
+    if _named_by_its_value(claim, fact) and not (claim.corrective or nlu.CHANGE.search(turn.text)):
+        return []  # "the charcoal sofa is in stock" says no new colour
     if not (claim.cancels or compatible(fact.text, claim.value)):
         return []
     if not claim.cancels and said_to_stay(turn.text, fact):
@@ -400,6 +402,13 @@ def _record(view: StateView, turn: Turn, claim: assertions.Assertion) -> list[De
             implicit=not claim.adds,
         )
     ]
+
+
+def _named_by_its_value(claim: assertions.Assertion, fact: Fact) -> bool:
+    """Whether a claim's subject names the fact's thing by the fact's own value ("the
+    charcoal sofa" for "Sofa color: charcoal"): then it says something else of it."""
+    value = fact.text.partition(":")[2].strip() if ":" in fact.text else ""
+    return bool(claim.subject and value and nlu.mentions(claim.subject, value))
 
 
 _THEIRS = re.compile(r"(?:his|her|their)\b", re.I)

@@ -63,7 +63,18 @@ def target(
             return None
         if not claim.corrective or not assertions.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
-    return focus(candidates, earlier)
+    current = focus(candidates, earlier)
+    if current is None or len(candidates) == 1 or typed_values(claim.value):
+        return current
+    # a plain value ("forest green") for no named thing: only the thing the latest turns
+    # speak of by its value takes it, not whichever was written last
+    spoken = [f for f in candidates if any(_says_value_of(t.text, f) for t in earlier[-2:])]
+    return spoken[0] if len(spoken) == 1 else None
+
+
+def _says_value_of(text: str, fact: Fact) -> bool:
+    value = fact.text.partition(":")[2].strip() or fact.text
+    return nlu.mentions(text, value)
 
 
 def _same_thing(value: str, fact: Fact) -> bool:

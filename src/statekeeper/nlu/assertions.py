@@ -212,6 +212,13 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
+        (  # a preference stated for what is in hand: "I'd rather have it in forest green"
+            r"\b(?:i|we)(?:'d| would) (?:rather|prefer(?: to)?)\s+(?:(?:have|get|go with|use|take|"
+            r"order)\s+(?:(?:it|them|one|that)\s+)?(?:in\s+)?|(?=(?:the|an?)\s))"
+            rf"{_V}",
+            True,
+            None,
+        ),
         (
             rf"\b(?:make that|make it(?!\s+(?:{_REACHED})\b)|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
             True,
