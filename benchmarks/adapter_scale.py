@@ -17,8 +17,13 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
+
+import tiktoken
+from engine_scale import python_loop_seconds  # run as a script: its folder is on the path
 
 from statekeeper.integrations.statebench import StateKeeperStrategy
 
@@ -89,7 +94,8 @@ def reference(made: list[dict[str, Any]], asked: list[str]) -> tuple[float, list
         (Supersession if e["type"] == "supersession" else StateWrite).model_validate(e)
         for e in made
     ]
-    engine = MemgineEngine()
+    with _offline_cl100k():
+        engine = MemgineEngine()
     started = time.perf_counter()
     for event in parsed:
         engine.ingest_statebench_event(event)
@@ -103,12 +109,31 @@ def reference(made: list[dict[str, Any]], asked: list[str]) -> tuple[float, list
     return ingest, latencies
 
 
+@contextmanager
+def _offline_cl100k() -> Iterator[None]:
+    """StateBench's engine asks tiktoken for cl100k_base, which tiktoken downloads on first
+    use; it is handed the copy installed with statekeeper instead."""
+    from statekeeper.context.encodings import load
+
+    asked = tiktoken.get_encoding
+
+    def offline(name: str) -> tiktoken.Encoding:
+        return load(name) if name == "cl100k_base" else asked(name)
+
+    tiktoken.get_encoding = offline
+    try:
+        yield
+    finally:
+        tiktoken.get_encoding = asked
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=10_000)
     args = parser.parse_args()
     rng = random.Random(args.events)
     made, asked = events(args.events, rng), questions(args.events, rng)
+    print(f"machine: a 10-million-step Python loop takes {python_loop_seconds():.2f} s")
     print(f"{'engine':>12} {'events + first context s':>25} {'context p50 ms':>15}")
     for name, measured in (
         ("statekeeper", ours(made, asked)),

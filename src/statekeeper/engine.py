@@ -10,7 +10,8 @@ with engine.session(Principal(org="acme", user="alice", authority="manager")) as
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -35,7 +36,7 @@ from statekeeper.context.snapshot import Snapshot, Snapshots
 from statekeeper.context.tokens import Tokenizer, default_tokenizer
 from statekeeper.conversation.apply import apply
 from statekeeper.conversation.candidates import from_candidates
-from statekeeper.conversation.links import duplicates, links
+from statekeeper.conversation.links import duplicates, links, may_link
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.scopes import turn_scope
 from statekeeper.embedding import Embedder
@@ -75,6 +76,7 @@ from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import DocumentUnit, Erasure, SaidTurn, UnitOfWork, View
 from statekeeper.store.buffered import BufferedUnitOfWork
+from statekeeper.text.numbers import Numbers
 from statekeeper.validation import Count, Id, Name, Text, check, having
 
 Clock = Callable[[], datetime]
@@ -363,12 +365,53 @@ class Session:
         facts it revises, overrules or refreshes (supersession rules 3 and 4)."""
         result = self._write({name: value for name, value in locals().items() if name != "self"})
         self._embed([result.fact] if result.created else [])
-        if result.created and result.fact.is_valid and result.fact.scope == Scope.GLOBAL:
-            apply(self, duplicates(_StateOf(self), result.fact, result.superseded))
-        if detect and result.created:
-            apply(self, links(_StateOf(self), result.fact))
-            return self.get(result.fact.id)
-        return result.fact
+        fact = result.fact
+        if not result.created:
+            return fact
+        look = fact.is_valid and fact.scope == Scope.GLOBAL
+        if look and not result.superseded:
+            look, settled = self._recorded_or_settled(fact.id, detect and not may_link(fact))
+            if settled is not None:
+                return settled
+        if look:
+            retired = duplicates(
+                _StateOf(self),
+                fact,
+                result.superseded,
+                lambda wanted: self._others_hold(fact.id, wanted),
+            )
+            apply(self, retired)
+        if detect:
+            apply(self, links(_StateOf(self), fact))
+            return self.get(fact.id)
+        return fact
+
+    def _recorded_or_settled(self, fact_id: str, settle: bool) -> tuple[bool, Fact | None]:
+        """Whether a fact recorded from conversation is live (without one, a write that
+        supersedes nothing has no duplicate to retire, and need not look for any); and with
+        `settle`, when none is and the write can link nothing, the fact as `get` reads it
+        back, from the same read: the common single write pays one read, not two."""
+        now = self.engine.now()
+        with (
+            self.engine.store.read(self.principal.org) as uow,
+            self.engine.snapshots.synced(self.view, uow) as snapshot,
+        ):
+            if snapshot.holds_recorded() or not settle:
+                return snapshot.holds_recorded(), None
+            due = [f.id for f in uow.due_to_expire(self.view, now)]
+            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+            if not due and not stale:
+                return False, self._as_seen(uow, self._visible_fact(uow, fact_id))
+        self._expire(due, stale, now)  # as `get` would, before reading
+        return False, self.get(fact_id)
+
+    def _others_hold(self, fact_id: str, wanted: set[Numbers]) -> bool:
+        """Whether a live fact other than this one holds one of these sets of numbers."""
+        with (
+            self.engine.store.read(self.principal.org) as uow,
+            self.engine.snapshots.synced(self.view, uow) as snapshot,
+        ):
+            return snapshot.others_holding(wanted, fact_id) > 0
 
     def supersede(
         self, target: str, value: JsonValue, *, key: str | None = None, **options: Any
@@ -468,19 +511,28 @@ class Session:
         return args
 
     def _write(self, args: Mapping[str, Any]) -> WriteResult:
-        if args["timestamp"] is not None:
-            self._validated(args, as_utc(args["timestamp"]))  # reject bad input before locking
+        fields = None
+        if args["timestamp"] is not None:  # reject bad input before locking
+            fields = self._validated(args, as_utc(args["timestamp"]))
         with self.engine.store.write(self.principal.org) as uow:
             # "now" is read under the write lock, so concurrent writers are stamped in the
             # order they commit and none is mistaken for an older value (Rule 4).
-            return self._commit(uow, args, self.engine.now())
+            return self._commit(uow, args, self.engine.now(), fields)
 
-    def _commit(self, uow: UnitOfWork, args: Mapping[str, Any], now: datetime) -> WriteResult:
+    def _commit(
+        self,
+        uow: UnitOfWork,
+        args: Mapping[str, Any],
+        now: datetime,
+        fields: dict[str, Any] | None = None,
+    ) -> WriteResult:
+        """Write one fact; `fields` are its validated fields when the caller has them
+        already (a write stamped by its caller is validated before the lock)."""
         writer = (
             args["source"].authority if isinstance(args["source"], Source) else None
         ) or self.principal.authority
         timestamp = as_utc(args["timestamp"]) if args["timestamp"] is not None else now
-        draft_fields = self._validated(args, timestamp)
+        draft_fields = self._validated(args, timestamp) if fields is None else fields
         seq = uow.next_seq()
         fact_id = args["id"] or new_fact_id(self.view, draft_fields["key"], timestamp, seq)
         draft = Fact(id=fact_id, **draft_fields)
@@ -498,6 +550,7 @@ class Session:
             access=self.engine.access,
             implicit=args["implicit"],
             overrule=args["overrule"],
+            seq=seq,
         )
 
     def _validated(self, args: Mapping[str, Any], timestamp: datetime) -> dict[str, Any]:
@@ -607,16 +660,14 @@ class Session:
 
     def get(self, ref: str) -> Fact:
         """A fact by id, or the current head of a key."""
-        self.reconcile()  # what has expired is not current, whoever asks
-        with self.engine.store.read(self.principal.org) as uow:
+        with self._reconciled() as uow:  # what has expired is not current, whoever asks
             return self._as_seen(uow, self._visible_fact(uow, ref))
 
     def current_value(self, ref: str) -> JsonValue | None:
         """Follow the supersession chain from a fact id or key to its live value. A chain
         that leads to a fact this principal may not read ends, to them, in an unknown fact:
         the value of a restricted successor never comes back."""
-        self.reconcile()  # what has expired is not current, whoever asks
-        with self.engine.store.read(self.principal.org) as uow:
+        with self._reconciled() as uow:  # what has expired is not current, whoever asks
             fact: Fact | None = self._visible_fact(uow, ref)
             seen: set[str] = set()
             while (
@@ -1002,6 +1053,21 @@ class Session:
             stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
         self._expire(due, stale, now)
         return due
+
+    @contextmanager
+    def _reconciled(self) -> Iterator[UnitOfWork]:
+        """A read made after `reconcile()`. When nothing is due, the read that found so is
+        the one used: one transaction instead of two for every lookup."""
+        now = self.engine.now()
+        with self.engine.store.read(self.principal.org) as uow:
+            due = [f.id for f in uow.due_to_expire(self.view, now)]
+            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+            if not due and not stale:
+                yield uow
+                return
+        self._expire(due, stale, now)
+        with self.engine.store.read(self.principal.org) as uow:
+            yield uow
 
     def _expire(self, due: Sequence[str], stale: Sequence[str], now: datetime) -> None:
         if not due and not stale:

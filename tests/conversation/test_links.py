@@ -58,6 +58,22 @@ def test_a_value_with_other_numbers_is_no_duplicate() -> None:
     assert duplicates(MemoryState(facts=[said, other]), other, []) == []
 
 
+def test_a_screen_is_asked_for_the_numbers_a_duplicate_would_hold() -> None:
+    old = made("caterer", "Caterer 4: Bella Cucina", 1).model_copy(update={"is_valid": False})
+    copy = made("dinner_caterer", "Caterer 4: Bella Cucina", 2)
+    new = made("caterer", "Caterer 12: Green Table", 3)
+    state = MemoryState(facts=[old, copy, new])
+    asked: list[set[tuple[str, ...]]] = []
+
+    def none_hold(wanted: set[tuple[str, ...]]) -> bool:
+        asked.append(wanted)
+        return False
+
+    assert duplicates(state, new, [old.id], none_hold) == []
+    assert asked == [{("12",), ("4",)}]
+    assert len(duplicates(state, new, [old.id], lambda wanted: True)) == 1
+
+
 @pytest.mark.parametrize(
     ("older", "newer", "expected"),
     [

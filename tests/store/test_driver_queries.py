@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, func, select, text
 from sqlalchemy.exc import DBAPIError
 
 from statekeeper import Engine, Principal, StoreError
-from statekeeper.store.driver import DriverQuery
+from statekeeper.store.driver import DriverQuery, execute
 from statekeeper.store.schema import facts, working_items
 
 _W = working_items.c
@@ -72,4 +72,22 @@ def test_a_lost_postgres_connection_is_dropped_from_the_pool(postgres_url: str, 
     assert isinstance(cause, DBAPIError) and cause.connection_invalidated
     with engine.session(Principal(org=org, user="ann")) as session:  # a fresh connection
         assert session.current_value("city") == "Lisbon"
+    engine.close()
+
+
+def test_an_update_and_a_bulk_insert_fail_as_sqlalchemy_would(store_url: str, org: str) -> None:
+    """Invalidations and inserted rows run on the driver's cursor too: a failure reaches the
+    caller as StoreError with SQLAlchemy's exception beneath, and rolls the write back."""
+    engine = Engine.open(store_url)
+    with engine.session(Principal(org=org, user="ann")) as session:
+        fact = session.write("city", "Lisbon")
+        with pytest.raises(StoreError) as raised, engine.store.write(org) as uow:
+            uow.invalidate(fact.id, by=None, at=datetime(2026, 3, 2), reason="test")
+            execute(uow.conn, "INSERT INTO no_such_table VALUES (1)", ())
+        assert isinstance(raised.value.__cause__, DBAPIError)
+        assert session.current_value("city") == "Lisbon"  # the invalidation went with it
+        with engine.store.write(org) as uow:
+            uow.invalidate(fact.id, by=None, at=datetime(2026, 3, 2), reason="test")
+        assert session.get(fact.id).invalid_reason == "test"
+        assert session.get(fact.id).invalidated_at == datetime(2026, 3, 2)
     engine.close()

@@ -26,20 +26,25 @@ from contextlib import closing, contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
+from statekeeper.context.entries import cached_entry
 from statekeeper.context.holding import UNKNOWN, Asserted, Holders, Key
 from statekeeper.context.hygiene import LiveValues, contains_phrase, norm, value_parts
-from statekeeper.context.indexing import entry_of
 from statekeeper.context.latest import Latest
 from statekeeper.context.ranking import Bm25Index, index_terms, query_stems
-from statekeeper.model import Fact, Scope
+from statekeeper.model import Fact, Scope, SourceType
 from statekeeper.store.base import Ended, Stamped, UnitOfWork, View
 from statekeeper.store.fact_index import PART, TERM, WHOLE
+from statekeeper.text.numbers import Numbers, numbers, numbers_in
 
 T = TypeVar("T")
 # Past this many changed facts, a sync reads the view afresh instead of applying each.
 _RELOAD_CHANGES = 2000
 # Of the facts that may assert a phrase, how many a first reading reads per phrase at once.
 _EACH = 3
+
+
+def _recorded(fact: Fact) -> bool:
+    return fact.scope == Scope.GLOBAL and fact.source.type == SourceType.CONVERSATION
 
 
 class Snapshot:
@@ -76,6 +81,9 @@ class Snapshot:
         self.holders = Holders()
         self.asserted = Asserted()
         self.fresh = False  # read from the store, and no reading has asked about phrases
+        self._recorded: set[int] | None = None  # live global facts recorded from turns
+        self._numbered: dict[Numbers, int] | None = None  # how many live facts hold each
+        self._numbers_of: dict[int, Numbers] = {}
         self._memo: dict[Any, Any] = {}
 
     @property
@@ -125,6 +133,14 @@ class Snapshot:
     def _apply(self, stamped: Stamped) -> None:
         """Bring one fact up to date."""
         fact, seq = stamped.fact, stamped.seq
+        if self._recorded is not None:  # a set, so a row applied twice counts once
+            self._recorded.discard(seq)
+            if fact.is_valid and not fact.forgotten and _recorded(fact):
+                self._recorded.add(seq)
+        if self._numbered is not None:
+            self._unnumber(seq)
+            if fact.is_valid and not fact.forgotten:
+                self._number(seq, fact.text)
         if seq in self.index:  # it was live: take it out of all that was read
             del self.live_seqs[bisect_left(self.live_seqs, seq)]
             key = self._key_of.pop(seq, None)
@@ -145,7 +161,7 @@ class Snapshot:
             when = fact.invalidated_at or fact.timestamp
             self.ended.add(Ended(when, seq, fact.id, fact.text))
             return
-        entry = entry_of(fact)
+        entry = cached_entry(fact)
         self.index.add_terms(seq, entry.terms)
         insort(self.live_seqs, seq)
         self._keep(stamped._replace(figures=entry.figures))
@@ -172,6 +188,44 @@ class Snapshot:
         self.special.discard(fact_id)
         self.review.discard(fact_id)
         self.expiring.pop(fact_id, None)
+
+    def holds_recorded(self) -> bool:
+        """Whether a live global fact of the view was recorded from conversation: only
+        such a fact can be a duplicate a write retires when it supersedes nothing. Read
+        from the store once, then kept up to date by every sync."""
+        if self._recorded is None:
+            self._recorded = set(self.uow.recorded_seqs(self.view))
+        return bool(self._recorded)
+
+    def others_holding(self, wanted: Collection[Numbers], fact_id: str) -> int:
+        """How many live facts but `fact_id` hold exactly one of these sets of numbers.
+        Every live fact's text is read from the store once (counts, not sets: a first
+        read at 100,000 facts allocates little), then kept up to date by every sync."""
+        if self._numbered is None:
+            numbered: dict[Numbers, int] = {}
+            self._numbers_of = {}
+            for seq, text in self.uow.live_texts(self.view):
+                key = self._numbers_of[seq] = numbers_in(text)
+                numbered[key] = numbered.get(key, 0) + 1
+            self._numbered = numbered
+        held = sum(self._numbered.get(key, 0) for key in set(wanted))
+        own = self._numbers_of.get(self.seq.get(fact_id, -1))
+        return held - 1 if own is not None and own in wanted else held
+
+    def _number(self, seq: int, text: str) -> None:
+        assert self._numbered is not None
+        key = self._numbers_of[seq] = numbers(text)
+        self._numbered[key] = self._numbered.get(key, 0) + 1
+
+    def _unnumber(self, seq: int) -> None:
+        assert self._numbered is not None
+        key = self._numbers_of.pop(seq, None)
+        if key is not None:
+            left = self._numbered[key] - 1
+            if left:
+                self._numbered[key] = left
+            else:
+                del self._numbered[key]
 
     def figures(self, text: str) -> frozenset[str]:
         """The values of a text (`value_parts`), as the index kept them for a live fact's."""

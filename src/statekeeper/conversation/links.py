@@ -7,8 +7,7 @@ their earlier one (Rule 3); a fresher signal replaces an older one (Rule 4).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation.decisions import Retract
@@ -17,13 +16,26 @@ from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Scope, SourceType
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import overlap
+from statekeeper.text.numbers import Numbers, numbers
 
 
-def duplicates(view: StateView, fact: Fact, superseded: Sequence[str]) -> list[Retract]:
+def duplicates(
+    view: StateView,
+    fact: Fact,
+    superseded: Sequence[str],
+    may_hold: Callable[[set[Numbers]], bool] | None = None,
+) -> list[Retract]:
     """Everything that carries a value shares its fate. A value recorded from conversation
     and then written again explicitly is kept once; when a value is superseded, its live
-    duplicates under other keys go with it."""
+    duplicates under other keys go with it.
+
+    A duplicate holds the same numbers as the new value or a superseded one: `may_hold`,
+    when the caller has a cheap test, says whether any live fact but this one holds one
+    of those sets of numbers, and the search is skipped when none does."""
     dead = [view.get(ref) for ref in superseded]
+    wanted = {numbers(fact.text), *(numbers(old.text) for old in dead)}
+    if may_hold is not None and not may_hold(wanted):
+        return []
     ended: list[Retract] = []
     for other in view.related_facts(fact.text):
         if other.id == fact.id or other.scope != Scope.GLOBAL:
@@ -35,22 +47,27 @@ def duplicates(view: StateView, fact: Fact, superseded: Sequence[str]) -> list[R
     return ended
 
 
-_NUMBER = re.compile(r"\d+")
-
-
 def _same_value(a: str, b: str) -> bool:
     """Each text states the other, with the same numbers: "Item 3 ships from dock 3" is
-    not "Item 7 ships from dock 7", though every word but the numbers is the same."""
+    not "Item 7 ships from dock 7", though every word but the numbers is the same. The
+    numbers are compared first: they rule out most pairs cheaply."""
+    return numbers(a) == numbers(b) and nlu.mentions(a, b) and nlu.mentions(b, a)
+
+
+def may_link(fact: Fact) -> bool:
+    """Whether `links` may end anything for this fact: only a live global statement, not a
+    question, and only a signal or someone's word, revises or refreshes anything."""
     return (
-        nlu.mentions(a, b)
-        and nlu.mentions(b, a)
-        and sorted(_NUMBER.findall(a)) == sorted(_NUMBER.findall(b))
+        fact.is_valid
+        and fact.scope == Scope.GLOBAL
+        and "?" not in fact.text
+        and (bool(fact.source.speaker) or fact.source.origin == SIGNAL_ORIGIN)
     )
 
 
 def links(view: StateView, fact: Fact) -> list[Retract]:
     """What a newly written fact revises, overrules or refreshes, or what overrules it."""
-    if not fact.is_valid or fact.scope != Scope.GLOBAL or "?" in fact.text:
+    if not may_link(fact):
         return []
     related = [
         o for o in view.related_facts(fact.text) if o.id != fact.id and o.scope == Scope.GLOBAL

@@ -77,11 +77,13 @@ def commit_fact(
     access: Access,
     implicit: bool = True,
     overrule: bool = False,
+    seq: int | None = None,
 ) -> WriteResult:
     """Insert `draft`, superseding what it replaces and flagging what depended on that.
 
     With `implicit`, a write to a key that already has a live head in the same namespace
-    and scope replaces it (a repeated identical value is a no-op, not a new fact)."""
+    and scope replaces it (a repeated identical value is a no-op, not a new fact). `seq`
+    is the sequence number the caller read for the new fact, if it read one."""
     if uow.get_fact(draft.id) is not None:
         raise DuplicateFactError(draft.id)
     if draft.id in draft.depends_on:
@@ -116,17 +118,17 @@ def commit_fact(
         if not access.can_supersede(writer_authority, target, strict=not overrule):
             if not overrule:
                 raise AuthorityError(writer_authority, target.source.authority or "?", target.id)
-            return _born_dead(uow, draft, target, "overruled by higher authority")
+            return _born_dead(uow, draft, target, "overruled by higher authority", seq)
     newer = [t for t in targets if t.timestamp > draft.timestamp]
     if newer:
         # Rule 4: a value stamped before the current head is history, not news.
-        return _born_dead(uow, draft, newer[-1], "older than the current value")
+        return _born_dead(uow, draft, newer[-1], "older than the current value", seq)
 
     chain_parent = targets[0].id if targets else None
     fact = draft
     if chain_parent != draft.supersedes:
         fact = draft.model_copy(update={"supersedes": chain_parent})
-    uow.insert_fact(fact)
+    uow.insert_fact(fact, seq)
     flagged: list[str] = []
     for target in targets:
         uow.invalidate(target.id, by=fact.id, at=fact.timestamp, reason="superseded")
@@ -137,7 +139,9 @@ def commit_fact(
     return WriteResult(fact, tuple(t.id for t in targets), tuple(flagged))
 
 
-def _born_dead(uow: UnitOfWork, draft: Fact, head: Fact, reason: str) -> WriteResult:
+def _born_dead(
+    uow: UnitOfWork, draft: Fact, head: Fact, reason: str, seq: int | None
+) -> WriteResult:
     """Record a write that does not take effect, as history behind the head that stands."""
     fact = draft.model_copy(
         update={
@@ -147,7 +151,7 @@ def _born_dead(uow: UnitOfWork, draft: Fact, head: Fact, reason: str) -> WriteRe
             "invalid_reason": reason,
         }
     )
-    uow.insert_fact(fact)
+    uow.insert_fact(fact, seq)
     return WriteResult(fact)
 
 

@@ -1,4 +1,4 @@
-"""Small reads on the driver's own cursor, for the context path.
+"""Small reads, and bulk inserts, on the driver's own cursor.
 
 A context reads a handful of tiny rows (the newest revision, the working set, the recent
 turns, the task's workspace). SQLAlchemy's per-execution work (an execution context, a
@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import Select, Update
 from sqlalchemy.types import TypeEngine
 
 _Convert = Callable[[Any], Any] | None
@@ -34,7 +34,7 @@ def result_processor(type_: TypeEngine[Any], dialect: Dialect) -> _Convert:
 
 
 class _Compiled:
-    def __init__(self, statement: Select[Any], dialect: Dialect) -> None:
+    def __init__(self, statement: Select[Any] | Update, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
         self.defaults = compiled.params  # literal values; the named ones come per call
@@ -43,7 +43,8 @@ class _Compiled:
             name: bind_processor(bind.type, dialect) for name, bind in compiled.binds.items()
         }
         self.results: list[_Convert] = [
-            result_processor(column.type, dialect) for column in statement.selected_columns
+            result_processor(column.type, dialect)
+            for column in (statement.selected_columns if isinstance(statement, Select) else ())
         ]
         self.converts = any(self.results)
 
@@ -64,9 +65,10 @@ class _Compiled:
 
 
 class DriverQuery:
-    """A select of plain parameters (no expanding IN lists), run on the driver's cursor."""
+    """A select, or an update, of plain parameters (no expanding IN lists), run on the
+    driver's cursor."""
 
-    def __init__(self, statement: Select[Any]) -> None:
+    def __init__(self, statement: Select[Any] | Update) -> None:
         self.statement = statement
         self._by_dialect: dict[str, _Compiled] = {}
 
@@ -80,30 +82,47 @@ class DriverQuery:
     def rows(self, conn: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         """Every row, as tuples in the statement's column order."""
         compiled = self._compiled(conn.dialect)
-        driver = conn.connection.dbapi_connection
-        assert driver is not None
-        arguments = compiled.arguments(params)
-        failure = conn.dialect.loaded_dbapi.Error
-        cursor = driver.cursor()
-        try:
-            cursor.execute(compiled.sql, arguments)
-            raw = cursor.fetchall()
-        except failure as error:
-            # As SQLAlchemy would: its own exception, and a lost connection never reused.
-            lost = conn.dialect.is_disconnect(error, driver, cursor)
-            with suppress(failure):
-                cursor.close()
-            if lost:
-                conn.invalidate(error)
-            raise DBAPIError.instance(
-                compiled.sql, arguments, error, failure, connection_invalidated=lost
-            ) from error
-        cursor.close()
+        raw = _run(conn, compiled.sql, compiled.arguments(params), fetch=True)
         if not compiled.converts:
             return [tuple(r) for r in raw]
         return [compiled.row(r) for r in raw]
+
+    def execute(self, conn: Connection, params: Mapping[str, Any]) -> None:
+        """Run a statement that returns no rows (an update)."""
+        compiled = self._compiled(conn.dialect)
+        _run(conn, compiled.sql, compiled.arguments(params), fetch=False)
 
     def scalar(self, conn: Connection, params: Mapping[str, Any]) -> Any:
         """The first column of the first row, or None when there is no row."""
         rows = self.rows(conn, params)
         return rows[0][0] if rows else None
+
+
+def execute(conn: Connection, sql: str, arguments: Sequence[Any]) -> None:
+    """A statement in the driver's own SQL and values (a bulk insert, say), on the
+    transaction's cursor: what `exec_driver_sql` does, without its per-call work."""
+    _run(conn, sql, arguments, fetch=False)
+
+
+def _run(
+    conn: Connection, sql: str, arguments: Sequence[Any] | Mapping[str, Any], fetch: bool
+) -> Sequence[Any]:
+    driver = conn.connection.dbapi_connection
+    assert driver is not None
+    failure = conn.dialect.loaded_dbapi.Error
+    cursor = driver.cursor()
+    try:
+        cursor.execute(sql, arguments)
+        raw = cursor.fetchall() if fetch else []
+    except failure as error:
+        # As SQLAlchemy would: its own exception, and a lost connection never reused.
+        lost = conn.dialect.is_disconnect(error, driver, cursor)
+        with suppress(failure):
+            cursor.close()
+        if lost:
+            conn.invalidate(error)
+        raise DBAPIError.instance(
+            sql, arguments, error, failure, connection_invalidated=lost
+        ) from error
+    cursor.close()
+    return raw

@@ -44,7 +44,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from statekeeper.context.indexing import derivation, entry_of
+from statekeeper.context.entries import cached_entry
+from statekeeper.context.indexing import derivation
 from statekeeper.model import Fact
 from statekeeper.store.base import View, chunks
 
@@ -107,7 +108,7 @@ def index_rows(pending: Sequence[tuple[Fact, int]]) -> list[tuple[Any, ...]]:
 
 
 def _row(fact: Fact, seq: int) -> tuple[Any, ...]:
-    entry = entry_of(fact)
+    entry = cached_entry(fact)
     space = namespace(fact.org, fact.user, fact.capability)
     words = [token(space, TERM, t) for t in entry.terms]
     words += [token(space, PART, p) for p in sorted(entry.parts)]

@@ -53,7 +53,7 @@ from statekeeper.store.schema import (
     user_profiles,
     working_items,
 )
-from statekeeper.store.view_reads import ViewRows
+from statekeeper.store.view_reads import ViewQuery, ViewRows
 
 _F = facts.c
 NO_LIMIT = 2**62  # "all rows", in a form every backend accepts as a LIMIT
@@ -91,7 +91,8 @@ _WITH_DEPENDANTS = (
 _VALID_FACTS = select(facts).where(_LIVE).order_by(_F.seq.desc()).limit(bindparam("limit"))
 _NEWEST_REV = select(func.coalesce(func.max(_F.rev), 0)).where(_F.org_id == bindparam("org"))
 _REVISION = DriverQuery(_NEWEST_REV)
-_CHANGED = select(facts).where(_VISIBLE, _F.rev > bindparam("since"))
+# The view's rows changed since a revision, as every sync asks: on the driver's cursor.
+_CHANGED = ViewQuery(_FACT_COLUMNS, _F.rev > bindparam("since"))
 # What a snapshot asks before every sync, in one read: the newest revision, and how many
 # users were ever erased (an erasure leaves no row with a revision to fetch).
 _MARKS = DriverQuery(
@@ -120,7 +121,29 @@ _EDGES_OF_ONE = DriverQuery(
         or_(_D.fact_id == bindparam("id"), _D.depends_on_id == bindparam("id_again")),
     )
 )
-_DUE = select(facts).where(_LIVE, _F.expires_at.is_not(None), _F.expires_at <= bindparam("now"))
+
+
+def _dependants() -> DriverQuery:
+    """Every fact depending on one, transitively: asked by every write that supersedes or
+    invalidates, so built once and run on the driver's cursor."""
+    seed = select(_D.fact_id).where(
+        _D.org_id == bindparam("org"), _D.depends_on_id == bindparam("fact_id")
+    )
+    closure = seed.cte("closure", recursive=True)
+    step = select(_D.fact_id).where(
+        _D.org_id == bindparam("org_again"), _D.depends_on_id == closure.c.fact_id
+    )
+    return DriverQuery(select(closure.union(step).c.fact_id))
+
+
+_DEPENDANTS = _dependants()
+_DUE = ViewQuery(
+    _FACT_COLUMNS,
+    _F.is_valid == true(),
+    _F.forgotten == false(),
+    _F.expires_at.is_not(None),
+    _F.expires_at <= bindparam("now"),
+)
 _INVALIDATE = (
     update(facts)
     .where(_F.org_id == bindparam("org"), _F.fact_id == bindparam("target"))
@@ -132,6 +155,8 @@ _INVALIDATE = (
         rev=bindparam("rev"),
     )
 )
+# One invalidation, as every write that supersedes makes: on the driver's cursor.
+_INVALIDATE_ONE = DriverQuery(_INVALIDATE)
 _W = working_items.c
 _ITEMS = DriverQuery(
     select(_W.key, _W.value, _W.created_at, _W.expires_at)
@@ -369,7 +394,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexR
 
     def changed_since(self, view: View, since: int) -> list[Stamped]:
         """Every visible fact, live or dead, whose row changed after revision `since`."""
-        rows = self._rows(_CHANGED, self._params(view, since=since))
+        rows = _CHANGED.mappings(self.conn, self._params(view, since=since))
         return [Stamped(row_to_fact(r), r["seq"], r["rev"]) for r in rows]
 
     def next_seq(self) -> int:
@@ -451,8 +476,8 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexR
 
     def invalidate(self, fact_id: str, *, by: str | None, at: datetime, reason: str) -> None:
         self.unindex_facts([fact_id])
-        self.conn.execute(
-            _INVALIDATE,
+        _INVALIDATE_ONE.execute(
+            self.conn,
             {
                 "org": self.org,
                 "target": fact_id,
@@ -465,12 +490,8 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexR
 
     def dependants(self, fact_id: str) -> list[str]:
         """Every fact that depends on this one, transitively."""
-        d = fact_dependencies.c
-        seed = select(d.fact_id).where(d.org_id == self.org, d.depends_on_id == fact_id)
-        closure = seed.cte("closure", recursive=True)
-        step = select(d.fact_id).where(d.org_id == self.org, d.depends_on_id == closure.c.fact_id)
-        closure = closure.union(step)
-        return sorted(self.conn.execute(select(closure.c.fact_id)).scalars())
+        params = {"org": self.org, "fact_id": fact_id, "org_again": self.org}
+        return sorted(row[0] for row in _DEPENDANTS.rows(self.conn, params))
 
     def mark_needs_review(self, fact_ids: Sequence[str]) -> None:
         for part in chunks(list(fact_ids)):
@@ -488,7 +509,7 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexR
         return self._facts(rows, edges)
 
     def due_to_expire(self, view: View, now: datetime) -> list[Fact]:
-        return self._facts(self._rows(_DUE, self._params(view, now=now)), edges=False)
+        return self._facts(_DUE.mappings(self.conn, self._params(view, now=now)), edges=False)
 
     def history(self, view: View, key: str) -> list[Fact]:
         return self._facts(self._rows(_HISTORY, self._params(view, key=key)))

@@ -7,15 +7,17 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from itertools import chain
 from typing import Any, cast
 
 from sqlalchemy import DateTime, Table, bindparam, create_engine, event, text
-from sqlalchemy.engine import Connection, RowMapping
+from sqlalchemy.engine import Connection, Dialect, RowMapping
 from sqlalchemy.pool import StaticPool
 
 from statekeeper.store import fact_index
 from statekeeper.store.base import ArchivedTurn, chunks
+from statekeeper.store.driver import execute
 from statekeeper.store.migrate import is_current, upgrade
 from statekeeper.store.sql import SqlStore, SqlUnitOfWork, column_list
 
@@ -61,6 +63,12 @@ def turns_match(terms: Sequence[str], owner: tuple[str, str] | None = None) -> s
     return match
 
 
+@lru_cache(maxsize=64)
+def _insert_head(table: Table, dialect: Dialect) -> str:
+    """An INSERT's text up to its values, quoted for the dialect once."""
+    return f"INSERT INTO {table.name} ({column_list(table, dialect)}) VALUES "
+
+
 class SqliteUnitOfWork(SqlUnitOfWork):
     def _insert_many(self, table: Table, rows: Sequence[Sequence[Any]]) -> None:
         """Multi-row statements of a few hundred rows each, sent to the driver as they are.
@@ -72,11 +80,11 @@ class SqliteUnitOfWork(SqlUnitOfWork):
         # 999 parameters a statement before SQLite 3.32, 32766 since: the library says which.
         driver = cast(sqlite3.Connection, self.conn.connection.dbapi_connection)
         limit = driver.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
-        head = f"INSERT INTO {table.name} ({column_list(table, self.conn.dialect)}) VALUES "
+        head = _insert_head(table, self.conn.dialect)
         per_statement = min(500, limit // len(table.columns))
         for part in chunks(rows, per_statement):
             values = ", ".join([one] * len(part))
-            self.conn.exec_driver_sql(head + values, tuple(chain.from_iterable(part)))
+            execute(self.conn, head + values, tuple(chain.from_iterable(part)))
 
     def search_turns(
         self, user: str, terms: Sequence[str], until: datetime, limit: int

@@ -17,8 +17,9 @@ from typing import Any
 from sqlalchemy import DateTime, and_, bindparam, literal_column, select, text
 from sqlalchemy.engine import Connection
 
-from statekeeper.model import value_text
+from statekeeper.model import SourceType, value_text
 from statekeeper.store.base import Ended, Stamped, View, chunks
+from statekeeper.store.driver import DriverQuery
 from statekeeper.store.fact_index import fact_index
 from statekeeper.store.schema import facts
 
@@ -43,6 +44,7 @@ INDEXES = [
 ]
 
 _F = facts.c
+CONVERSATION = SourceType.CONVERSATION
 _X = fact_index.c
 # A fact with the values of its text the index keeps for a live fact (none for a dead one).
 _WITH_FIGURES = select(facts, _X.figures).select_from(
@@ -55,6 +57,11 @@ _VIEW = and_(
     _F.capability.in_(bindparam("caps", expanding=True)),
 )
 _NOTEWORTHY = _WITH_FIGURES.where(_VIEW, text(LIVE), text(f"({NOTEWORTHY})"))
+# Live global facts that may have been recorded from conversation: the source's type is
+# checked on the parsed rows (a speaker's name may hold the word too).
+_RECORDED = select(_F.seq, _F.source).where(
+    _VIEW, text(LIVE), text("scope = 'global'"), _F.source.like("%conversation%")
+)
 # One namespace at a time, newest first, as the index orders them.
 _CONSTRAINTS = _WITH_FIGURES.where(
     _F.org_id == bindparam("org"),
@@ -91,6 +98,50 @@ _DEAD_BY_ID = select(*_DEAD_COLUMNS, _F.user_id, _F.capability).where(
 )
 
 
+class ViewQuery:
+    """A select of one view's fact rows, on the driver's cursor. The view's lists of users
+    and capabilities come in two lengths only (with a capability or without), so each
+    shape is compiled once instead of SQLAlchemy expanding them on every call."""
+
+    def __init__(self, columns: Sequence[str], *conditions: Any) -> None:
+        self.columns = list(columns)
+        users = _F.user_id.in_([bindparam("user"), bindparam("shared_user")])
+        self._shapes = {
+            size: DriverQuery(
+                select(*(_F[name] for name in self.columns)).where(
+                    _F.org_id == bindparam("org"),
+                    users,
+                    _F.capability.in_([bindparam(f"cap{n}") for n in range(size)]),
+                    *conditions,
+                )
+            )
+            for size in (1, 2)
+        }
+
+    def rows(self, conn: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows for `params` as a view's reads give them (org, users, caps and the
+        rest), as tuples in the order of the columns."""
+        values = {k: v for k, v in params.items() if k not in ("users", "caps")}
+        users = list(params["users"])  # the user and the shared namespace, or one of both
+        values["user"], values["shared_user"] = users[0], users[-1]
+        values.update((f"cap{n}", cap) for n, cap in enumerate(params["caps"]))
+        return self._shapes[len(params["caps"])].rows(conn, values)
+
+    def mappings(self, conn: Connection, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The rows as mappings of column names."""
+        return [dict(zip(self.columns, row, strict=True)) for row in self.rows(conn, params)]
+
+
+_LIVE_VALUES = ViewQuery(["seq", "value"], text(LIVE))
+
+
+def _text(stored: str) -> str:
+    """A stored value's text: a plain string's without decoding it."""
+    if stored.startswith('"') and "\\" not in stored:
+        return stored[1:-1]
+    return value_text(json.loads(stored))
+
+
 def _ended(row: Any) -> Ended:
     ended, seq, fact_id, value = row
     return Ended(ended, int(seq), str(fact_id), value_text(json.loads(value)))
@@ -114,6 +165,18 @@ class ViewRows:
     def noteworthy_facts(self, view: View) -> list[Stamped]:
         """The view's live facts that every reading weighs (see NOTEWORTHY)."""
         return self._stamped(self.conn.execute(_NOTEWORTHY, self._in(view)).mappings().all())
+
+    def recorded_seqs(self, view: View) -> list[int]:
+        """The sequence numbers of the view's live global facts recorded from conversation."""
+        from statekeeper.store.sql import parse_source
+
+        rows = self.conn.execute(_RECORDED, self._in(view))
+        return [int(seq) for seq, source in rows if parse_source(source).type == CONVERSATION]
+
+    def live_texts(self, view: View) -> list[tuple[int, str]]:
+        """Every live fact of the view: its sequence number and its text."""
+        rows = _LIVE_VALUES.rows(self.conn, self._in(view))
+        return [(int(seq), _text(value)) for seq, value in rows]
 
     def newest_constraints(self, view: View, limit: int | None) -> list[Stamped]:
         """The view's newest live constraints, newest first (`limit` None: all)."""
