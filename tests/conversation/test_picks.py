@@ -52,7 +52,7 @@ def test_a_reply_picks_one(offer: str, reply: str, choice: str | None) -> None:
 @pytest.mark.parametrize(
     ("text", "fact", "named"),
     [
-        ("I'm going to miss the 6:05 now", "Train 6:05pm, coach 4", True),
+        ("Signal failure, no 5:48 for me", "Train 5:48pm, coach 4", True),
         ("The Hilton just told me they're overbooked.", "Hotel: Hilton Midtown", True),
         ("Our room got double-booked", "Hotel: Hilton Midtown", False),
     ],
@@ -62,13 +62,13 @@ def test_a_turn_names_a_facts_value(text: str, fact: str, named: bool) -> None:
 
 
 def test_a_pick_replaces_what_it_stands_in_for() -> None:
-    state = MemoryState(facts=[made("train", "Train: 6:05pm local, coach 4", 1),
+    state = MemoryState(facts=[made("train", "Train: 5:48pm local, coach 4", 1),
                                made("dinner", "Dinner at 9pm", 2)])  # fmt: skip
-    earlier = [said("Signal failure, I'm going to miss the 6:05.", 1),
+    earlier = [said("Signal failure, so no 5:48 for me.", 1),
                said(TRAINS, 2, speaker=ASSISTANT)]  # fmt: skip
     rows = read(state, "the 8:30 express please. And move dinner to 10pm.", earlier)
     assert rows == [
-        ("Replace", "train", "Train: 6:05pm local, coach 4",
+        ("Replace", "train", "Train: 5:48pm local, coach 4",
          "Train: 8:30 express with one change", "picked from the options offered"),
         ("Replace", "dinner", "Dinner at 9pm", "Dinner at 10pm", "the same words around it"),
     ]  # fmt: skip
@@ -78,11 +78,11 @@ def test_a_pick_replaces_what_it_stands_in_for() -> None:
     "before",
     [
         "Can you check trains for tonight?",  # names no live thing the options stand in for
-        "I'm going to miss the 6:05 and the 6:40 bus.",  # names two
+        "Signal failure: no 5:48 and no 6:40 bus for me.",  # names two
     ],
 )
 def test_a_pick_replaces_nothing_it_cannot_name(before: str) -> None:
-    state = MemoryState(facts=[made("train", "Train: 6:05pm local", 1),
+    state = MemoryState(facts=[made("train", "Train: 5:48pm local", 1),
                                made("bus", "Bus at 6:40pm", 2)])  # fmt: skip
     earlier = [said(before, 1), said(TRAINS, 2, speaker=ASSISTANT)]
     assert read(state, "the 8:30 express please", earlier) == []

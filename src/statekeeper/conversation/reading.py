@@ -110,7 +110,7 @@ def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Dec
 def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
     """One of the alternatives the assistant just offered, picked by the turn, in place
     of what they were offered for: the one live fact the user's turn before the offer
-    named ("I'm going to miss the 6:05", "the Hilton is overbooked")."""
+    named ("signal failure, no 5:48 for me", "the Hilton is overbooked")."""
     if len(earlier) < 2 or earlier[-1].speaker != ASSISTANT:
         return []
     offer, asked = earlier[-1], earlier[-2]
