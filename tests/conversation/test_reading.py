@@ -350,3 +350,23 @@ def test_a_plain_value_goes_to_the_thing_spoken_of(
 def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -> None:
     state = MemoryState(facts=[made(*fact, 1, authority="peer")])
     assert [r for r in read(state, text) if r[0] == "Replace"] == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        # a thing of a time gone by is another than ours
+        (("launch", "Product launch: September 9"), "Last year's launch slipped to October."),
+        (("recital", "Recital in the main hall"), "Last spring's recital moved to the gym."),
+        (("standup", "Standup at 9:30am"), "Yesterday's standup moved to the big room."),
+        # someone else's, wherever "his", "her" or "their" stands in the subject
+        (("school", "School run: 8am"), "Omar mentioned his daughter starts daycare in May."),
+        (("warehouse", "Warehouse: Reno"), "The vendor said their warehouse moves to Boise."),
+        (("pickup", "Pickup: 8am"), "Sam mentioned their kids start camp on June 2."),
+    ],
+)  # fmt: skip
+def test_another_instance_or_someone_elses_changes_nothing(
+    fact: tuple[str, str], text: str
+) -> None:
+    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
+    assert read(state, text) == []

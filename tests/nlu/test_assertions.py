@@ -27,6 +27,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("I'd rather have it in forest green.", None, "forest green", None),
         ("We'd prefer the walnut finish.", None, "walnut finish", None),
         ("I would rather go with the late checkout.", None, "late checkout", None),
+        # a clause that opens with "let's" is no part of the value
+        ("The launch slipped to October, let's regroup.", "launch", "October", None),
+        ("Standup moved to Room 4, let's see how it goes.", "Standup", "Room 4", None),
+        ("The deadline got pushed to May 9, let's not relax though.", "deadline", "May 9", None),
         # a bare contrast names the old value, which names the fact
         ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
         ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),

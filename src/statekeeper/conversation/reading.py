@@ -411,14 +411,20 @@ def _named_by_its_value(claim: assertions.Assertion, fact: Fact) -> bool:
     return bool(claim.subject and value and nlu.mentions(claim.subject, value))
 
 
-_THEIRS = re.compile(r"(?:his|her|their)\b", re.I)
+_THEIRS = re.compile(r"\b(?:his|her|their)\b", re.I)
+# A thing of a time gone by: "last year's launch" is another launch than ours.
+_BYGONE = re.compile(
+    r"\b(?:(?:last|previous|past) (?:\w+ )?(?:year|month|week|quarter|season|time|spring|"
+    r"summer|fall|autumn|winter)|yesterday)'s\b",
+    re.I,
+)
 
 
 def _ours(text: str, claim: assertions.Assertion) -> bool:
     """Whether the sentence that states a claim reports something of ours: not someone
     else's own affair ("the juniors moved their practice to Friday, that's them not us",
     "the bank raised their fees"), a question, a wish or a story of the past."""
-    if claim.subject and _THEIRS.match(claim.subject):
+    if claim.subject and (_THEIRS.search(claim.subject) or _BYGONE.search(claim.subject)):
         return False
     for sentence in sentences(text):
         if claim.value in sentence.text:

@@ -26,7 +26,7 @@ from statekeeper.nlu.topic import topic_terms, value_kinds
 # does not end it.
 _VALUE = r"(?:[^.;!?]|\.(?=\w))+"
 _V = rf"(?P<v>{_VALUE})"
-_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:\s+\w+){0,2})"
+_S = r"(?P<s>(?:the\s+|our\s+|this\s+|that\s+)?\w+(?:'s)?(?:\s+\w+(?:'s)?){0,2})"
 _TIMED = frozenset({"date", "time", "duration", "frequency"})
 _CHANGE_VERB = (
     r"change|changed|changing|switch|switched|switching|move|moved|moving|update|updated|"
@@ -563,7 +563,8 @@ def reversion(text: str) -> str | None:
 
 # A comma followed by a new clause ends a value: "Room 5A, 4B is being repainted".
 _NEW_CLAUSE = re.compile(
-    r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|so|but|because|since|as|which)\b"
+    r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|let'?s|so|but|because|since|as|"
+    r"which)\b"
     r"|(?:[\w$#./-]+\s+){0,3}?(?:is|are|was|were|has|have|had|will|can|could|should|being|"
     r"been|isn'?t|aren'?t|won'?t|can'?t)\b)",
     re.IGNORECASE,
