@@ -231,6 +231,9 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
         "I'm sure the dentist is on Friday now.",  # a guess
         "I bet the dentist moved it to Friday.",
         "I'm guessing the dentist is Wednesday at 4pm.",
+        "We might move the dentist to Friday.",  # a possibility
+        "The dentist might end up on Friday at 4pm.",
+        "Dentist on Friday at 4pm, not sure yet.",
     ],
 )
 def test_what_changes_nothing_decides_nothing(text: str) -> None:
@@ -326,6 +329,7 @@ def _two(first: tuple[str, str], second: tuple[str, str]) -> MemoryState:
         (["The sofa comes in charcoal, right?"], "I'd rather have it in forest green.",
          ("color", "Sofa color: forest green")),
         ([], "Make it forest green instead.", None),  # nothing spoken of: which one?
+        ([], "Let's go with Harbor Blue instead.", None),  # a name alone, just the same
         (["Is large the biggest size?"], "Make it extra large then.",
          ("size", "Size: extra large")),
     ],

@@ -135,6 +135,12 @@ def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
         (value("code", "Gate 12"), value("code", "Gate 4"), True),
         (value("code", "Gate 12"), value("code", "Flight 221"), False),  # labels differ
         (value("code", "Lot 7"), value("code", "Dock 7"), False),
+        # a person by their title is no organization, and the other way round
+        (value("name", "Dr. Lee"), value("name", "Blue Cross"), False),
+        (value("name", "Harbor Dental"), value("name", "Ms. Ito"), False),
+        (value("name", "Mr. Diaz"), value("name", "Acme Plumbing"), False),
+        (value("name", "Dr. Lee"), value("name", "Dr. Okafor"), True),
+        (value("name", "Harbor Dental"), value("name", "Bay Smiles"), True),
     ],
 )
 def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool) -> None:

@@ -64,10 +64,12 @@ def target(
         if not claim.corrective or not assertions.generic_subject(claim.subject):
             return None  # it names something no live fact is about: nothing to replace
     current = focus(candidates, earlier)
-    if current is None or len(candidates) == 1 or typed_values(claim.value):
+    if current is None or len(candidates) == 1:
         return current
-    # a plain value ("forest green") for no named thing: only the thing the latest turns
-    # speak of by its value takes it, not whichever was written last
+    if any(v.kind != "name" for v in typed_values(claim.value)):
+        return current
+    # a plain value or a name ("forest green", "Blue Cross") for no named thing: only the
+    # thing the latest turns speak of by its value takes it, not whichever was written last
     spoken = [f for f in candidates if any(_says_value_of(t.text, f) for t in earlier[-2:])]
     return spoken[0] if len(spoken) == 1 else None
 

@@ -351,11 +351,17 @@ def _core(value: TypedValue) -> str:
     return re.sub(r"[^0-9a-z]", "", text)
 
 
+def _titled(name: str) -> bool:
+    return name.split(".", 1)[0] in _TITLES and "." in name
+
+
 def compatible(old: TypedValue, new: TypedValue) -> bool:
     """Could `new` be a new value of the thing `old` is a value of?"""
     if old.kind == new.kind:
         if old.kind == "code" and old.unit and new.unit:
             return old.unit == new.unit  # "Dock 3" is no new "PO 4471": labels name things
+        if old.kind == "name" and _titled(old.text) != _titled(new.text):
+            return False  # "Dr. Lee" is a person; "Blue Cross" is no new doctor
         return old.kind != "quantity" or old.unit == new.unit
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
