@@ -191,6 +191,11 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         ("Meeting Tuesday 3pm, Room 5", "Thursday, same 3pm", "Meeting Thursday 3pm, Room 5"),
         ("Caterer: Blue Fig, $40 a head", "Green Table, still $40 a head",
          "Caterer: Green Table, $40 a head"),
+        # a label and its value take the place of the same label's
+        ("Incident 118: checkout latency, sev 2", "sev 1", "Incident 118: checkout latency, sev 1"),
+        ("Support plan: tier 2, monthly billing", "tier 3", "Support plan: tier 3, monthly billing"),
+        ("Ticket 77, priority low, assigned to Ops", "priority high",
+         "Ticket 77, priority high, assigned to Ops"),
     ],
 )
 def test_a_claimed_value_takes_the_place_of_its_kind_only(old: str, claim: str, new: str) -> None:

@@ -11,6 +11,8 @@ from statekeeper.nlu.topic import moved_to
 from statekeeper.text.values import TypedValue, typed_values
 from statekeeper.text.values import compatible as compatible_value
 
+# A value made of a label and what it is at: "sev 1", "tier 3", "priority high".
+_LABELLED = re.compile(r"(?P<label>[A-Za-z]{2,})\s+(?P<at>[\w.-]+)")
 _NAME_RUN = re.compile(r"(?:[A-Z][\w'’&-]*)(?:\s+(?:[A-Z][\w'’&-]*|&|of|de|la))*")
 
 
@@ -38,7 +40,8 @@ def moved(old: str, new: str, instead_of: str | None = None) -> str:
     "Retreat in Porto"); else a claim that is one typed value, once what it says stays is
     left out, takes the place of the one value of that kind the fact holds ("Marketing
     budget $40k" cut to "$32k" is "Marketing budget $32k"; "Meeting Tuesday 3pm" moved to
-    "Thursday, same 3pm" is "Meeting Thursday 3pm"); otherwise as `moved_to` says. A
+    "Thursday, same 3pm" is "Meeting Thursday 3pm"); else a label and its value take the
+    place of the same label's ("sev 2" to "sev 1"); otherwise as `moved_to` says. A
     cancellation ends the fact whole."""
     if new == CANCELLED:
         return new
@@ -52,4 +55,9 @@ def moved(old: str, new: str, instead_of: str | None = None) -> str:
         same = [v for v in typed_values(old) if compatible_value(v, values[0])]
         if len(same) == 1:
             return old[: same[0].start] + values[0].text + old[same[0].end :]
+    labelled = _LABELLED.fullmatch(new.strip())
+    if labelled and not values:  # "sev 1" for the fact's "sev 2": the label says which part
+        held = list(re.finditer(rf"(?<!\w){re.escape(labelled['label'])}\s+[\w.-]+", old, re.I))
+        if len(held) == 1:
+            return old[: held[0].start()] + new.strip() + old[held[0].end() :]
     return moved_to(old, new)
