@@ -363,6 +363,10 @@ def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -
         (("launch", "Product launch: September 9"), "Last year's launch slipped to October."),
         (("recital", "Recital in the main hall"), "Last spring's recital moved to the gym."),
         (("standup", "Standup at 9:30am"), "Yesterday's standup moved to the big room."),
+        # a relation's own move, however they are described
+        (("unit", "Lease: Unit 4B"), "My upstairs neighbor in 5B is moving out next month."),
+        (("carrier", "Carrier: T-Mobile"), "My older brother in Austin just switched to Verizon."),
+        (("office", "Office: Room 12"), "Our friends from college are moving to Room 14."),
         # someone else's, wherever "his", "her" or "their" stands in the subject
         (("school", "School run: 8am"), "Omar mentioned his daughter starts daycare in May."),
         (("warehouse", "Warehouse: Reno"), "The vendor said their warehouse moves to Boise."),

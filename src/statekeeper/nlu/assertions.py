@@ -459,6 +459,8 @@ def substantive(value: str) -> bool:
     return (
         _PLAIN_VALUE.fullmatch(value) is not None
         and not words[0].endswith("ly")  # "greatly appreciated" is a verdict
+        # "leaking again", "running late": what something is doing, not a value of it
+        and not (words[0].endswith("ing") and value[0].islower() and len(words) > 1)
         and not judges(value)
         and not any(w in _NO_VALUE for w in words)
     )
