@@ -40,6 +40,11 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a single time that bounds a span changes its end, or its start
+    ("The DJ can only play until 10:30pm.", [fact("DJ: 7-11pm", "dj")], {("11pm", "10:30pm")}),
+    ("Doors open from 6pm now.", [fact("Doors 5-9pm", "doors")], {("5", "6pm")}),
+    ("Checkout is until 11am this time.", [fact("Checkout window: 8-10am", "checkout")],
+     {("10am", "11am")}),
     # the same thing, named with or without the word that tells its siblings apart
     ("The prod DB is on db-09 now.", [fact("Prod DB host: db-07", "server")],
      {("db-07", "db-09")}),
@@ -455,6 +460,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a change dated to a later period: what holds now stays until then
+    ("Their price goes to $92 per head next year.", [fact("Caterer: $85 per head", "caterer")]),
+    ("The rent rises to $2,000 next month.", [fact("Rent: $1,850", "rent")]),
+    ("Membership climbs to $60 next month.", [fact("Membership: $45", "membership")]),
     # a sibling of a known thing, told apart by the word before their shared head
     ("The staging DB is on db-09.", [fact("Prod DB host: db-07", "server")]),
     ("The back office printer is an HP 610 now.",

@@ -376,6 +376,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             named = new.named
             part = named is not None and _named_old(named, old) and old.value.kind != "address"
             old_text = named if named is not None and part else _changed_part(old.value, value)
+            old_text = _span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)
             scored.append(_Scored(score, value.start, position, op))
     return _chosen(scored)
@@ -983,6 +984,23 @@ def _changed_part(old: TypedValue, new: TypedValue) -> str:
         if near_variant(old, new) or _street_name(street) == _street_name(new.text):
             return street
     return old.text
+
+
+_SPAN_PARTS = re.compile(r"^(?P<start>.+?)\s?(?:-|–|\bto\b)\s?(?P<end>.+)$")
+_UNTIL = re.compile(r"\b(?:until|till|til|to|through)\s+$", re.I)
+_FROM = re.compile(r"\b(?:from|starting(?: at)?|beginning(?: at)?)\s+$", re.I)
+
+
+def _span_end(sentence: str, new: TypedValue, old: TypedValue) -> str | None:
+    """The end of a span of times a single time bounds ("until 10:30pm" of "7-11pm"), or
+    its start ("from 8pm"); None when the new time is no bound of a span."""
+    parts = _SPAN_PARTS.match(old.text) if old.kind == new.kind == "time" else None
+    if parts is None or _SPAN_PARTS.match(new.text):
+        return None
+    before = sentence[: new.start]
+    if _UNTIL.search(before):
+        return parts["end"]
+    return parts["start"] if _FROM.search(before) else None
 
 
 def _street_name(address: str) -> str:
