@@ -33,6 +33,9 @@ def test_a_stated_detail_is_read_with_its_role(turn: str, expected: list[tuple[s
         "If the lab calls from 303-555-0111, let it ring.",  # a condition
         "Her cell is 303-555-0190.",  # someone else's, with no role of ours
         "My neighbour lives at 7 Oak Row.",
+        "Send the receipt to my husband at raj@example.org.",
+        "Cc my accountant, she's at books@example.com.",
+        "Text my partner instead, 503-555-0177.",
         "The client wants it shipped to 9 Pier St.",  # a wish reported
         "My old number was 303-555-0101, don't use it.",  # a detail of the past
         "Our former office was at 3 Canal St.",
