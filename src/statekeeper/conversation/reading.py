@@ -6,10 +6,11 @@ overruled by another's word: both stand as a conflict. Reversions restore an ear
 value; declined offers and proposals overruled from above end; what is said for us only
 is restricted. A turn in a side scope only records facts in that scope.
 
-The readings come in three batches: each is to be applied before the next is read,
+The readings come in four batches: each is to be applied before the next is read,
 because a later reading looks at the live facts an earlier one changed (a "yes" adopts
-the assistant's words before the turn's own are read against the facts that left). Within
-a batch a decision may build on an earlier one of the same batch, never on a write.
+the assistant's words, or a pick one of its offers, before the turn's own are read
+against the facts that left). Within a batch a decision may build on an earlier one of the
+same batch, never on a write.
 """
 
 from __future__ import annotations
