@@ -398,8 +398,7 @@ class Session:
         ):
             if snapshot.holds_recorded() or not settle:
                 return snapshot.holds_recorded(), None
-            due = [f.id for f in uow.due_to_expire(self.view, now)]
-            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+            due, stale = self._due(uow, now)
             if not due and not stale:
                 return False, self._as_seen(uow, self._visible_fact(uow, fact_id))
         self._expire(due, stale, now)  # as `get` would, before reading
@@ -1049,10 +1048,14 @@ class Session:
         """Expire time-bound facts and working items against the environment's clock."""
         now = self.engine.now()
         with self.engine.store.read(self.principal.org) as uow:
-            due = [f.id for f in uow.due_to_expire(self.view, now)]
-            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+            due, stale = self._due(uow, now)
         self._expire(due, stale, now)
         return due
+
+    def _due(self, uow: UnitOfWork, now: datetime) -> tuple[list[str], list[str]]:
+        """The facts due to expire and the working items gone stale, as of `now`."""
+        due = [f.id for f in uow.due_to_expire(self.view, now)]
+        return due, _stale(uow.items(self.principal.user, self.where.task_id), now)
 
     @contextmanager
     def _reconciled(self) -> Iterator[UnitOfWork]:
@@ -1060,8 +1063,7 @@ class Session:
         the one used: one transaction instead of two for every lookup."""
         now = self.engine.now()
         with self.engine.store.read(self.principal.org) as uow:
-            due = [f.id for f in uow.due_to_expire(self.view, now)]
-            stale = _stale(uow.items(self.principal.user, self.where.task_id), now)
+            due, stale = self._due(uow, now)
             if not due and not stale:
                 yield uow
                 return

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import tables
@@ -29,6 +30,7 @@ class Added:
     item: str
 
 
+@cache
 def _pattern() -> re.Pattern[str]:
     verbs = "|".join(tables()["add_verbs"])
     return re.compile(

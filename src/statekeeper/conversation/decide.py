@@ -814,6 +814,7 @@ _PLACING = frozenset("next last first upcoming previous latest other same main w
 _PHRASE_START = re.compile(r".*(?:\b(?:the|a|an|our|my|your|their|his|her|its|this|that)\s|'s\s)", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
     """Each content word of a text (of its last noun phrase, with `last_phrase`) with the
     content word just before it, where one is: "Prod DB host" gives {"db": "prod", "host":

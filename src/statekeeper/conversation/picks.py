@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
 from statekeeper.nlu.interpret import is_question
 from statekeeper.nlu.topic import topic_terms
@@ -45,7 +46,8 @@ def alternatives(offer: str) -> list[str]:
 
 def first_sentence(reply: str) -> str:
     """The sentence a pick is made in: a reply's first."""
-    return re.split(r"(?<=[.!?])\s|\n", reply.strip(), maxsplit=1)[0]
+    said = sentences(reply.strip())
+    return said[0].text.strip() if said else ""
 
 
 def picked(reply: str, offered: list[str]) -> str | None:
