@@ -56,7 +56,7 @@ REPLACEMENTS = [
     ("So the van's next service is now due at 40,000 mi.",
      [fact("Van service: oil change due at 35,000 mi", "van")], {("35,000 mi", "40,000 mi")}),
     # "same X" keeps X of the thing it changes in something else
-    ("Thursday, same time.", [fact("Book club: Tuesday 6:30pm", "club")],
+    ("Thursday, same time.", [fact("Book club: Tuesday 6:30pm", "club_membership")],
      {("Tuesday", "Thursday")}),
     ("Same day, but 7:30pm.", [fact("Choir practice Wednesday 6pm", "choir")],
      {("6pm", "7:30pm")}),
@@ -470,8 +470,8 @@ UNCHANGED = [
      [fact("Front office printer: HP 402", "printer"), fact("Prod DB host: db-07", "server")]),
     ("The summer schedule is Tue/Thu 7pm.", [fact("Winter schedule: Mon/Wed 6pm", "schedule")]),
     # "the same" of nothing the fact holds, or of everything
-    ("Same time, same place.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),
-    ("Friday, same price.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club")]),
+    ("Same time, same place.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club_membership")]),
+    ("Friday, same price.", [fact("Book club: Maple Library, Tuesday 6:30pm", "club_membership")]),
     # what holds of things in general
     ("Rent in this area averages $1,800 now.", [fact("Rent: $1,500", "rent")]),
     ("The going rate is $75 an hour these days.", [fact("Hourly rate: $60", "rate")]),
@@ -629,6 +629,42 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a want or a need that has ended
+    ("We no longer need the moving truck, the movers bring their own.",
+     [fact("Moving truck: 16ft, Saturday", "moving_truck")], {("Moving truck: 16ft, Saturday", "-")}),
+    ("Honestly I don't want the premium floor mats.",
+     [fact("Car extras: premium floor mats, roof rack", "extras")], {("premium floor mats", "-")}),
+    ("The lab won't be needing the spare centrifuge.",
+     [fact("Spare centrifuge: reserved for Lab 2", "spare_centrifuge")],
+     {("Spare centrifuge: reserved for Lab 2", "-")}),
+    # a plan given up
+    ("We're not doing the raffle after all.",
+     [fact("Fundraiser: raffle, silent auction", "fundraiser")], {("raffle", "-")}),
+    ("I'm not booking the harbor cruise, it's too pricey.",
+     [fact("Harbor cruise: Saturday 2pm", "harbor_cruise")], {("Harbor cruise: Saturday 2pm", "-")}),
+    ("We are not ordering the ice sculpture.",
+     [fact("Ice sculpture: swan, $600", "ice_sculpture")], {("Ice sculpture: swan, $600", "-")}),
+    # a service ended
+    ("Please stop the paper delivery.",
+     [fact("Paper delivery: weekdays, 6am", "paper_delivery")], {("Paper delivery: weekdays, 6am", "-")}),
+    ("Unsubscribe me from the product tips emails.",
+     [fact("Product tips emails: monthly", "product_tips_emails")], {("Product tips emails: monthly", "-")}),
+    ("Take me off the volunteer rota, please.",
+     [fact("Volunteer rota: Sundays", "volunteer_rota")], {("Volunteer rota: Sundays", "-")}),
+    # given up, said after the thing
+    ("The extra projector isn't needed anymore.",
+     [fact("Extra projector: Room 12", "extra_projector")], {("Extra projector: Room 12", "-")}),
+    ("Our booth is off, sadly.",
+     [fact("Craft fair booth: Hall B, stand 14", "fair_booth")],
+     {("Craft fair booth: Hall B, stand 14", "-")}),
+    ("Sadly the team lunch is no longer happening.",
+     [fact("Team lunch: Thursday at Rosa's", "team_lunch")], {("Team lunch: Thursday at Rosa's", "-")}),
+    # a value of one's own that holds no more
+    ("I'm not vegan anymore.", [fact("Diet: vegan", "diet")], {("vegan", "-")}),
+    ("We're no longer in the rowing club.",
+     [fact("Club membership: rowing club", "club_membership")], {("rowing club", "-")}),
+    ("Heads up, I'm not on the night shift any more.",
+     [fact("Shift: night shift", "shift")], {("night shift", "-")}),
     # a retraction kept to this one time or order still names its item
     ("skip the gift wrap on this shipment please",
      [fact("Gift wrap: yes, red paper", "gift_wrap")], {("Gift wrap: yes, red paper", "-")}),
@@ -701,6 +737,29 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a removal denied
+    ("Please don't cancel the standing order.",
+     [fact("Standing order: 2 crates every Monday", "order")]),
+    ("Whatever happens, do not drop the caterer.", [fact("Caterer: Green Fig", "caterer")]),
+    ("We shouldn't stop the weekly backup.", [fact("Weekly backup: Sunday 2am", "backup")]),
+    # a relation's own want or need
+    ("My colleague doesn't need a rental car, but I still do.",
+     [fact("Rental car: compact SUV", "car")]),
+    ("My sister no longer wants the guest room.", [fact("Guest room: booked, 2 nights", "room")]),
+    ("Our neighbour doesn't need the ladder.", [fact("Ladder: borrowed till Friday", "ladder")]),
+    # given up only once the current period is over
+    ("I won't be needing the parking pass after this month.",
+     [fact("Parking pass: Lot C, monthly", "pass")]),
+    ("Once this season ends, cancel the pool cleaning.",
+     [fact("Pool cleaning: biweekly", "pool_cleaning")]),
+    ("After this quarter, drop the Friday standup.",
+     [fact("Friday standup: 9:30am", "friday_standup")]),
+    # "stop" with a place or a purpose takes nothing
+    ("Stop by the office on your way.", [fact("Office: 5th floor, Suite 500", "office")]),
+    ("Can you stop at the pharmacy?", [fact("Pharmacy: Main St, refill ready", "pharmacy")]),
+    # something else that is off, or a thing that stays
+    ("The lights in the lobby are off.", [fact("Lobby event: Friday 6pm", "lobby")]),
+    ("I'm not worried about the deposit anymore.", [fact("Deposit: $500", "deposit")]),
     # a removal told as a story of the past
     ("Last year we dropped the pear tart.",
      [said("Tonight: clam chowder, roast chicken, and pear tart.")]),

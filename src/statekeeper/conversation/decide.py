@@ -1202,6 +1202,13 @@ _DETERMINERS = frozenset("a an the that this these those my our your his her the
 _ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
 _ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
 _WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
+# A noun phrase with no determiner inside it: what a thing given up is called.
+_NOUN = r"(?!(?:the|a|an|our|my|your|their|this|that)\b)[\w'’&/#$.-]+"
+_PHRASE = rf"(?:{_NOUN}\s+){{0,3}}{_NOUN}"
+# A noun phrase after a preposition is no subject: "the lights in the lobby are off".
+_NOT_AFTER_PREPOSITION = "".join(
+    rf"(?<!\b{p} )" for p in "in of at on for with to from by about near under over".split()
+)
 
 
 @cache
@@ -1210,11 +1217,17 @@ def _retraction_pattern() -> re.Pattern[str]:
     particled = "|".join(tables()["retract_with_particle"])
     after = "|".join(tables()["retract_after"])
     ends = rf"(?=\s+(?:{after})\b|\s*[,.;!?]|\s+(?:for|because|since|from|so|but|and)\b|\s*$)"
+    holder = "|".join(tables()["retract_holder"])
+    given_up = "|".join(tables()["retracted_after"])
     return re.compile(
         rf"(?<![\w'])(?:(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?"
         rf"(?P<obj>{_WORDS}){ends}"
         rf"|(?:{particled})\s+(?P<held>{_WORDS})(?=\s+(?:off|out)\b)"
-        rf"|(?:{particled})\s+(?:off|out)\s+(?P<taken>{_WORDS}){ends})",
+        rf"|(?:{particled})\s+(?:off|out)\s+(?P<taken>{_WORDS}){ends}"
+        rf"|(?:{holder})\s+(?:no\s+longer\s+(?P<was>{_WORDS}){ends}"
+        rf"|not\s+(?P<was_then>{_WORDS})\s+any\s?more\b)"
+        rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{_PHRASE})\s+(?:{given_up})"
+        rf"(?=\s*[,.;!?]|\s+(?:any\s?more|after all|now|either|for now)\b|\s*$))",
         re.IGNORECASE,
     )
 
@@ -1231,17 +1244,19 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
                 continue  # "it is cancelled due to the budget": what follows is no object
             if not sentence.reports and narrates(_clause_at(sentence, match.start())):
                 continue  # the story's own clause: "last year we dropped the brunch"
-            words = match.group("obj") or match.group("held") or match.group("taken")
+            group = next(g for g in _OBJECTS if match.group(g))
+            words = match.group(group)
             wanted = _item_terms(vague.sub(" ", words.lower()))
-            if not wanted:
+            if not wanted or _not_ours(sentence.text[: match.start()]):
                 continue
-            group = "obj" if match.group("obj") else "held" if match.group("held") else "taken"
-            removal = match.group(0)[: match.start(group) - match.start()]
+            spoken = match.group(0)
+            start, end = match.start(group) - match.start(), match.end(group) - match.start()
+            removal = spoken[:start] + spoken[end:]
             open_items = [
                 s for s in sources if not _restates(s, sentence, removal) and not _ended(s)
             ]
             hit = _item_holding(wanted, open_items)
-            if hit is not None and hit[2] and _BARE_NO.match(match.group(0)):
+            if hit is not None and hit[2] and _BARE_NO.match(spoken):
                 continue  # "no ADA access" describes; only an item of a list is dropped by "no"
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
@@ -1252,6 +1267,22 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
                 )
                 out.append(Retract(source, item, whole, words, wordings))
     return out
+
+
+_OBJECTS = ("obj", "held", "taken", "was", "was_then", "subject")
+
+
+@cache
+def _not_ours_pattern() -> re.Pattern[str]:
+    others = "|".join(tables()["own_needs"])
+    negated = r"(?:don'?t|do not|never|won'?t|can'?t|cannot|shouldn'?t|mustn'?t|not)(?:\s+\w+){0,2}"
+    return re.compile(rf"(?<![\w'])(?:{others}|{negated})\s*$", re.IGNORECASE)
+
+
+def _not_ours(before: str) -> bool:
+    """Whether what comes before a removal makes it no removal of ours: a relation's own
+    ("my colleague doesn't need a car"), or denied ("please don't cancel the order")."""
+    return _not_ours_pattern().search(before) is not None
 
 
 def _wordings(wanted: frozenset[str], sources: Sequence[Source]) -> tuple[str, ...]:
@@ -1285,7 +1316,7 @@ def _undetermined(phrase: str) -> str:
     return " ".join(words)
 
 
-_BARE_NO = re.compile(r"no\b(?!\s+need)", re.I)
+_BARE_NO = re.compile(r"no\b(?!\s+(?:need|longer))", re.I)
 _ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrapped)\b", re.I)
 # A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|got|gets|get)\s+$", re.I)
