@@ -40,6 +40,18 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
          None),
         ("Long story, and the venue moved to Pine Lodge.", "venue", "Pine Lodge", None),
         ("Sorry for the delay, yet the deadline moves to May 9.", "deadline", "May 9", None),
+        # "due" before a date is no part of it
+        ("The essay is now due March 4.", "essay", "March 4", None),
+        ("Heads up, the invoice is due on the 30th now.", "invoice", "30th", None),
+        ("The rent is due by June 1 from now on.", "rent", "June 1", None),
+        # the role a new value takes names its slot, not the value
+        ("We're swapping Zoom for Teams as our meeting tool.", None, "Teams", "Zoom"),
+        ("Let's go with Marta as the lead.", None, "Marta", None),
+        ("We decided on Brightline as our courier.", None, "Brightline", None),
+        # "keep X in Y" keeps X; the value is in the clause that changes something
+        ("Keep the demo in Studio 2, just move the start to 4pm.", "start", "4pm", None),
+        ("Keep the dinner at Rosa's, only push the time to 8pm.", "time", "8pm", None),
+        ("Keep the launch on Monday, but set the price to $40.", "price", "$40", None),
         # when the change was made is no part of the new value
         ("IT renamed the office wifi to Corp-Secure last night", "office wifi", "Corp-Secure",
          None),

@@ -73,6 +73,9 @@ _CLAUSE_SUBJECT = (
 )
 
 
+# A word that links a subject to what follows it, so neither part of a name nor a value:
+# "keep the meeting in Room 4B" keeps the meeting, it names no new value of it.
+_NOT_LINK = r"(?!(?:to|for|on|at|in|by|from|with|and|or|is|are)\b)"
 # "make it to the finals", "made it through": reaching, not setting a value.
 _REACHED = r"to|through|back|home|out|there|work|happen|big|in time|on time"
 
@@ -113,8 +116,8 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "let's make the launch color green": the subject must name a fact
-            r"\b(?:make|set|paint|turn|keep)\s+(?P<s>(?:the|our)\s+\w+(?:\s+\w+)?)\s+"
-            rf"(?!(?:to|for|on|at|in|by|from|with|and|or|is|are)\b){_V}",
+            rf"\b(?:make|set|paint|turn|keep)\s+(?P<s>(?:the|our)\s+\w+(?:\s+{_NOT_LINK}\w+)?)\s+"
+            rf"{_NOT_LINK}{_V}",
             False,
             None,
         ),
@@ -308,7 +311,10 @@ REVERSION = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:the|a|an|to|our|with|for|but|and|so|yet|now|currently|officially)\s+"  # "..., but the office moves to"
+    r"|^due(?:\s+(?:on|by))?\s+"  # "the report is now due May 10": the date is the value
     r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
+    # the role the new value takes is the slot, not the value: "Olive & Thyme as the caterer"
+    r"|\s+as\s+(?:the|our|my|your)\s+[\w-]+(?:\s+[\w-]+)?$"
     # when the change was made is no part of the new value: "renamed it X last night"
     r"|\s+(?:last night|yesterday|this morning|earlier(?: today)?|last week)$",
     re.IGNORECASE,
