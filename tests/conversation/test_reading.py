@@ -223,6 +223,51 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("facts", "text", "restricted"),
+    [
+        ([("bonus_amount", "$12,000"), ("start_date", "June 2")],
+         "The bonus is confidential, keep it between us.", "bonus_amount"),
+        ([("supplier_margin", "40%"), ("delivery_date", "May 9")],
+         "Don't mention the margin to the buyer.", "supplier_margin"),
+        ([("home_address", "9 Fern Lane"), ("office_address", "1 Dock St")],
+         "Her home address is need-to-know only.", "home_address"),
+    ],
+)
+def test_words_for_us_only_restrict_the_fact_they_name(
+    facts: list[tuple[str, str]], text: str, restricted: str
+) -> None:
+    state = MemoryState(facts=[made(k, v, n) for n, (k, v) in enumerate(facts)])
+    read(state, text)
+    live = {f.key: f for f in state.facts if f.is_valid}
+    assert live[restricted].required_permissions == {INTERNAL}
+    assert live[restricted].value == dict(facts)[restricted]
+    assert all(not f.required_permissions for k, f in live.items() if k not in (
+        restricted, "internal_note"))
+
+
+@pytest.mark.parametrize(
+    ("facts", "text"),
+    [
+        # the restriction is of what the note goes on to say, not of the fact it names
+        ([("pickup_window", "Friday 9-11am")],
+         "Between us, the driver who damaged the pickup van was ours."),
+        ([("hourly_rate", "$85")],
+         "Internal only: the rate dispute with the vendor goes to legal."),
+        ([("venue", "Harbor Room")],
+         "Keep this quiet, but the venue manager is leaving next month."),
+    ],
+)
+def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
+    facts: list[tuple[str, str]], text: str
+) -> None:
+    state = MemoryState(facts=[made(k, v, n) for n, (k, v) in enumerate(facts)])
+    read(state, text)
+    assert all(
+        not f.required_permissions for f in state.facts if f.is_valid and f.key != "internal_note"
+    )
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Is the dentist still on Tuesday?",  # a question

@@ -41,3 +41,15 @@ def test_the_audience_can_be_said_outright(engine: Engine) -> None:
 def test_an_unknown_audience_is_refused(engine: Engine) -> None:
     with pytest.raises(InvalidInputError):
         engine.session(ALICE).context("Elm Court", audience="everyone")
+
+
+def test_a_fact_named_as_for_us_only_stays_out_of_an_external_reply(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.write("retention_bonus", "$15,000 paid in March")
+        s.write("start_date", "June 2")
+        s.observe("alice", "The bonus is confidential, nobody outside HR hears about it.")
+        external = s.context("Draft a note to the new hire about the bonus and start date.")
+        internal = s.context("What is the retention bonus?")
+        assert "$15,000" not in external.text and "June 2" in external.text
+        assert "$15,000" in internal.text
+        assert s.current_value("retention_bonus") == "$15,000 paid in March"

@@ -97,10 +97,15 @@ def _applied(writer: Writer, decision: Decision, replaces: str | None) -> list[F
             )
         ]
     if isinstance(decision, Restrict):
+        kept = decision.old  # a live fact restricted keeps what it is
         return [
             writer.write(
                 decision.key,
                 decision.value,
+                supersedes=kept.id if kept is not None else None,
+                constraint_type=kept.constraint_type if kept is not None else None,
+                entity=kept.entity if kept is not None else None,
+                slot=kept.slot if kept is not None else None,
                 timestamp=decision.at,
                 source=decision.source,
                 scope=decision.scope,

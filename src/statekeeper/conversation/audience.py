@@ -48,6 +48,11 @@ def confidential_spans(text: str) -> list[str]:
     return spans
 
 
+def restricts(sentence: str) -> bool:
+    """Whether a sentence keeps something for us only, itself or what it points back at."""
+    return found("confidential", sentence) or found("confidential_back", sentence)
+
+
 def _bare(sentence: str) -> bool:
     """Whether a restriction says nothing but itself ("Confidential.", "Not for the
     client.", "Don't let the staff know yet."): then it is of what was said before it."""

@@ -93,16 +93,18 @@ class Retract:
 
 @dataclass(frozen=True)
 class Restrict:
-    """A value kept from every reader without `permissions` (said "for us only")."""
+    """A value kept from every reader without `permissions` (said "for us only"). With
+    `old`, the live fact the words restrict: a new version holds its value, restricted."""
 
     key: str
-    value: str
+    value: JsonValue
     source: Source
     at: datetime
     reason: str
     permissions: frozenset[str]
     scope: Scope = Scope.GLOBAL
     scope_id: str | None = None
+    old: Fact | None = None
 
 
 Decision = Add | Replace | Conflict | Retract | Restrict

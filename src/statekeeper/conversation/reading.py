@@ -22,7 +22,7 @@ from statekeeper.access import AuthorityLadder
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.additions import added, with_item
-from statekeeper.conversation.audience import confidential_spans
+from statekeeper.conversation.audience import confidential_spans, restricts
 from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import (
@@ -47,7 +47,8 @@ from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.assertions import CANCELLED
-from statekeeper.nlu.topic import compatible
+from statekeeper.nlu.topic import compatible, topic_terms
+from statekeeper.text.values import typed_values
 
 INTERNAL_NOTE = "internal_note"
 PROPOSAL = "proposal"
@@ -71,6 +72,21 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
         )
         for span in spans
     ]
+    notes += [
+        Restrict(
+            fact.key,
+            fact.value,
+            fact.source,
+            turn.timestamp,
+            "said for us only",
+            fact.required_permissions | {INTERNAL},
+            fact.scope,
+            fact.scope_id,
+            old=fact,
+        )
+        for fact in _named_in(view, turn.text)
+        if INTERNAL not in fact.required_permissions
+    ]
     if spans:
         public = turn.text
         for span in spans:
@@ -85,6 +101,26 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
         rest = turn.text.strip()[len(first_sentence(turn.text)) :]
         turn = turn.model_copy(update={"text": rest})
     yield _changes(view, turn, earlier)
+
+
+def _named_in(view: StateView, text: str) -> list[Fact]:
+    """The live facts a restriction names as what it restricts, in its own clause, which
+    states no value ("the bonus is confidential" of a bonus_amount, "don't mention the
+    margin to the buyer"): those whose key it names most fully, by a word of it at least."""
+    named: dict[str, Fact] = {}
+    clauses = (s.text[a:b] for s in sentences(text) for a, b in s.clauses())
+    for said in clauses:
+        if not restricts(said) or typed_values(said):
+            continue
+        terms = topic_terms(said)
+        scored: dict[int, list[Fact]] = {}
+        for fact in view.related_facts(said):
+            words = [t for t in map(topic_terms, fact.key.split("_")) if t]
+            score = sum(w <= terms for w in words)
+            if score and fact.scope == Scope.GLOBAL:
+                scored.setdefault(score, []).append(fact)
+        named |= {f.id: f for f in scored[max(scored)]} if scored else {}
+    return list(named.values())
 
 
 def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
