@@ -460,6 +460,16 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # another instance's change
+    ("The other batch, the one for the Leeds store, got pushed to June 3.",
+     [fact("May 28", "delivery_date")]),
+    ("Another flat in the block got raised to $1,650.", [fact("$1,500 a month", "rent")]),
+    ("The other sprint got moved to Thursday.", [fact("Tuesday", "review_day")]),
+    # a change set against ours, which stays
+    ("The gym across the road went up to $55, ours didn't budge.",
+     [fact("$45 a month", "membership_fee")]),
+    ("The rival shop dropped to $19/month, we're keeping ours.", [fact("$24/month", "price")]),
+    ("Team B moved standup to 10am, ours stays.", [fact("9:15am", "standup")]),
     # a change dated to a later period: what holds now stays until then
     ("Their price goes to $92 per head next year.", [fact("Caterer: $85 per head", "caterer")]),
     ("The rent rises to $2,000 next month.", [fact("Rent: $1,850", "rent")]),
