@@ -40,6 +40,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a bound said as one replaces a bound
+    ("The refund limit is $250 now.", [fact("$150 without approval", "refund_limit")],
+     {("$150", "$250")}),
+    ("Make it 4 nights max from now on.", [fact("2 nights max", "comp_nights")],
+     {("2 nights", "4 nights")}),
+    ("Raise the hotel cap to $350 per night.", [fact("$300 per night", "hotel_cap")],
+     {("$300", "$350")}),
     # a single time that bounds a span changes its end, or its start
     ("The DJ can only play until 10:30pm.", [fact("DJ: 7-11pm", "dj")], {("11pm", "10:30pm")}),
     ("Doors open from 6pm now.", [fact("Doors 5-9pm", "doors")], {("5", "6pm")}),
@@ -460,6 +467,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # an amount for one case is no new bound
+    ("Just refund the full $340, it's fine.", [fact("$150 without approval", "refund_limit")]),
+    ("Comp them 3 nights, they earned it.", [fact("2 nights max", "comp_nights")]),
+    ("Book the $420 room for the speaker.", [fact("$300 per night", "hotel_cap")]),
     # another instance's change
     ("The other batch, the one for the Leeds store, got pushed to June 3.",
      [fact("May 28", "delivery_date")]),

@@ -357,7 +357,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
                 and (_of_a_kind(k, value) or _named_old(contrasts.get(value.key), k))
-                and _bound(k.source.text, k.value) == bound
+                and _bound(k.source.text, k.value, k.source.key) == bound
             ]
             if any(_of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
@@ -843,11 +843,12 @@ def _said_of(sentence: str, value: TypedValue) -> bool:
 _DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
 
 
-def _bound(text: str, value: TypedValue) -> bool:
-    """Whether a figure is stated as a bound ("up to $10,000") rather than an amount; a
-    date or a time, as a deadline ("by June 10") rather than when something is or starts.
-    "Until" and "through" bound neither: "valid until May 31" and "runs to June 20" both
-    say when a period ends, "can't seat us until 7pm" when the dinner starts."""
+def _bound(text: str, value: TypedValue, key: str | None = None) -> bool:
+    """Whether a figure is stated as a bound ("up to $10,000", "$200 without approval", or
+    any figure of a key such as refund_limit) rather than an amount; a date or a time, as
+    a deadline ("by June 10") rather than when something is or starts. "Until" and
+    "through" bound neither: "valid until May 31" and "runs to June 20" both say when a
+    period ends, "can't seat us until 7pm" when the dinner starts."""
     start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
     before = text[start : value.start].lower().split()
     head = " ".join(before[-3:])
@@ -861,7 +862,11 @@ def _bound(text: str, value: TypedValue) -> bool:
         lead = re.split(r"[.!?]\s", text[since : value.start])[-1].lower().split()[-6:]
         named = _DEADLINE_NAMED.search(" ".join(lead)) is not None
         return named or table("deadlines").search(head) is not None
-    return table("bounds").search(head) is not None and not _moved_up(" ".join(before[-8:]))
+    if table("bounds").search(head) is not None:
+        return not _moved_up(" ".join(before[-8:]))
+    if set((key or "").lower().split("_")) & set(tables()["bound_keys"]):
+        return True
+    return table("bounds_after").match(text[value.end :].lower().lstrip()) is not None
 
 
 def _moved_up(lead: str) -> bool:
