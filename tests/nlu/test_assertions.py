@@ -52,6 +52,14 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Keep the demo in Studio 2, just move the start to 4pm.", "start", "4pm", None),
         ("Keep the dinner at Rosa's, only push the time to 8pm.", "time", "8pm", None),
         ("Keep the launch on Monday, but set the price to $40.", "price", "$40", None),
+        # a remark after a date, a time or an amount is no part of it
+        ("The sprint end slides to Friday Oct 17, the PM agreed.", "sprint end",
+         "Friday Oct 17", None),
+        ("The tasting moved to 7:30pm, chef's call.", "tasting", "7:30pm", None),
+        ("The retainer is now $2,400, billed quarterly as before.", "retainer", "$2,400", None),
+        # one word after it, or a figure of its own, stays with it
+        ("The deposit is now $600, non-refundable.", "deposit", "$600, non-refundable", None),
+        ("The launch moved to March 3, 2027.", "launch", "March 3, 2027", None),
         # when the change was made is no part of the new value
         ("IT renamed the office wifi to Corp-Secure last night", "office wifi", "Corp-Secure",
          None),

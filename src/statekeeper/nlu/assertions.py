@@ -21,6 +21,7 @@ from statekeeper.nlu.interpret import (
     points_back,
 )
 from statekeeper.nlu.topic import topic_terms, value_kinds
+from statekeeper.text.values import typed_values
 
 # A value runs to the end of its sentence; a dot inside a token ("release/2.4", "$1.5M")
 # does not end it.
@@ -591,6 +592,7 @@ _SINCE_NOW = re.compile(r"\s*\b(?:from now on|going forward|from here on)\b", re
 
 def _clean(value: str) -> str:
     value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
+    value = _figure_alone(value)
     value = _SINCE_NOW.sub("", value)
     value = _REPLACED_TAIL.sub("", value)
     value = value.strip().strip(" ,:-\"'")
@@ -599,6 +601,26 @@ def _clean(value: str) -> str:
         previous = value
         value = _FILLER.sub("", value).strip()
     return value
+
+
+_MOMENTS_AND_FIGURES = frozenset({"date", "weekday", "time", "money", "percent"})
+
+
+def _figure_alone(value: str) -> str:
+    """A date, a time or an amount without the remark after its comma: "Tuesday Oct 14,
+    PM signed off" is "Tuesday Oct 14". A tail with a figure of its own stays ("March 3,
+    2027"), and so do a single word ("$600, non-refundable") and one after a name ("Pine
+    Lodge, by the lake")."""
+    head, comma, tail = value.partition(", ")
+    found = typed_values(head)
+    if not comma or len(tail.split()) < 2 or typed_values(tail) or not found:
+        return value
+    if any(v.kind not in _MOMENTS_AND_FIGURES for v in found):
+        return value
+    rest = head
+    for v in sorted(found, key=lambda v: v.start, reverse=True):
+        rest = rest[: v.start] + rest[v.end :]
+    return head if not rest.strip(" ,-") else value
 
 
 def subject_matches(subject: str, key: str, value: str) -> int:
