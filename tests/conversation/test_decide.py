@@ -40,6 +40,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a date said by its day alone keeps the month of the one it replaces
+    ("Our flights changed, so we check in on the 4th instead.",
+     [fact("Check-in: March 3", "checkin")], {("March 3", "March 4")}),
+    ("The tasting is on the 21st now.", [fact("Wine tasting: Oct 18, 6pm", "tasting")],
+     {("Oct 18", "Oct 21")}),
+    ("Actually the audit starts the 2nd, not the 9th.", [fact("Audit start: Sept 9", "audit")],
+     {("Sept 9", "Sept 2")}),
     # a bound said as one replaces a bound
     ("The refund limit is $250 now.", [fact("$150 without approval", "refund_limit")],
      {("$150", "$250")}),
@@ -380,7 +387,7 @@ REPLACEMENTS = [
      {("Grey Owl Photo", "Lumen Studio")}),
     # "up to" after a verb of moving says where a date or a count moved, not a limit
     ("The clinic pulled her dentist visit up to the 4th.",
-     [fact("Dentist visit: May 11, Elm Street clinic", "dentist")], {("May 11", "the 4th")}),
+     [fact("Dentist visit: May 11, Elm Street clinic", "dentist")], {("May 11", "May 4")}),
     ("We bumped the dinner headcount up to 45 guests.",
      [fact("Dinner headcount: 38 guests", "headcount")], {("38 guests", "45 guests")}),
     # a clause that keeps something leaves the other clauses free to change

@@ -1014,6 +1014,15 @@ def _street_name(address: str) -> str:
     return " ".join(address.lower().split()[1:])
 
 
+# A date said by its day alone takes the month of the date it replaces.
+_DAY_ONLY = re.compile(r"(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?", re.I)
+_MONTH_DAY = re.compile(
+    r"(?P<month>\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)"
+    r"\d{1,2}(?:st|nd|rd|th)?\b",
+    re.I,
+)
+
+
 def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     """What takes the old span's place: the new value, cut to the part that changed when
     the turn named only part of the old one ("5120 7734, not 7743" changes "7743"), with
@@ -1024,6 +1033,9 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
         if len(own) == len(old_text.split()):
             return " ".join(own)
         return " ".join(new.text.split()[-len(old_text.split()) :])
+    day = _DAY_ONLY.fullmatch(new.text)
+    if day and old.value.kind == "date" and _MONTH_DAY.search(old_text):
+        return _MONTH_DAY.sub(rf"\g<month>{day['day']}", old_text, count=1)  # "the 4th" of March 3
     if new.kind == "date" and new.text.startswith("The "):  # capitalized as a sentence began
         return "t" + new.text[1:]
     if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
