@@ -54,6 +54,12 @@ REPLACEMENTS = [
      {("2 nights", "4 nights")}),
     ("Raise the hotel cap to $350 per night.", [fact("$300 per night", "hotel_cap")],
      {("$300", "$350")}),
+    # a figure held under a key that names a bound, changed in plain words
+    ("They cut it to 20 kg per bag.", [fact("23 kg per bag", "weight_limit")],
+     {("23 kg", "20 kg")}),
+    ("The club dropped it to $90 a month.", [fact("$120 a month", "spending_cap")],
+     {("$120", "$90")}),
+    ("Actually make it 45 minutes.", [fact("30 minutes", "call_max")], {("30 minutes", "45 minutes")}),
     # a single time that bounds a span changes its end, or its start
     ("The DJ can only play until 10:30pm.", [fact("DJ: 7-11pm", "dj")], {("11pm", "10:30pm")}),
     ("Doors open from 6pm now.", [fact("Doors 5-9pm", "doors")], {("5", "6pm")}),

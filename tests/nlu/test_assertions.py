@@ -52,6 +52,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Keep the demo in Studio 2, just move the start to 4pm.", "start", "4pm", None),
         ("Keep the dinner at Rosa's, only push the time to 8pm.", "time", "8pm", None),
         ("Keep the launch on Monday, but set the price to $40.", "price", "$40", None),
+        # from when a value holds is no part of it
+        ("Office hours are 8:30-16:30 starting next Monday.", "Office hours", "8:30-16:30", None),
+        ("The parking fee is $14 effective tomorrow.", "parking fee", "$14", None),
+        ("Standup moves to Room 9 as of Wednesday.", "Standup", "Room 9", None),
         # a remark after a date, a time or an amount is no part of it
         ("The sprint end slides to Friday Oct 17, the PM agreed.", "sprint end",
          "Friday Oct 17", None),

@@ -352,12 +352,13 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if not _may_be_new(sentence, value):
                 continue
             bound = _bound(sentence.text, value)
+            changes = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
             candidates = [
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
                 and (_of_a_kind(k, value) or _named_old(contrasts.get(value.key), k))
-                and _bound(k.source.text, k.value, k.source.key) == bound
+                and _bounds_alike(k, bound, changes)
             ]
             if any(_of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
@@ -843,12 +844,23 @@ def _said_of(sentence: str, value: TypedValue) -> bool:
 _DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
 
 
-def _bound(text: str, value: TypedValue, key: str | None = None) -> bool:
-    """Whether a figure is stated as a bound ("up to $10,000", "$200 without approval", or
-    any figure of a key such as refund_limit) rather than an amount; a date or a time, as
-    a deadline ("by June 10") rather than when something is or starts. "Until" and
-    "through" bound neither: "valid until May 31" and "runs to June 20" both say when a
-    period ends, "can't seat us until 7pm" when the dinner starts."""
+def _bounds_alike(known: Known, bound: bool, changes: bool) -> bool:
+    """Whether a new value may take a known one's place as bound or amount: a bound for a
+    bound, an amount for an amount. A figure held under a key that names a bound
+    (refund_limit, hotel_cap) is one too, but a plain amount with a word of change may
+    still replace it ("they cut it to 20 kg"); without one it is one case ("just refund
+    the full $600")."""
+    held = _bound(known.source.text, known.value)
+    keyed = bool(set((known.source.key or "").lower().split("_")) & set(tables()["bound_keys"]))
+    return (held or keyed) == bound or (keyed and not held and changes)
+
+
+def _bound(text: str, value: TypedValue) -> bool:
+    """Whether a figure is stated as a bound ("up to $10,000", "$200 without approval")
+    rather than an amount; a date or a time, as a deadline ("by June 10") rather than when
+    something is or starts. "Until" and "through" bound neither: "valid until May 31" and
+    "runs to June 20" both say when a period ends, "can't seat us until 7pm" when the
+    dinner starts."""
     start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
     before = text[start : value.start].lower().split()
     head = " ".join(before[-3:])
@@ -864,8 +876,6 @@ def _bound(text: str, value: TypedValue, key: str | None = None) -> bool:
         return named or table("deadlines").search(head) is not None
     if table("bounds").search(head) is not None:
         return not _moved_up(" ".join(before[-8:]))
-    if set((key or "").lower().split("_")) & set(tables()["bound_keys"]):
-        return True
     return table("bounds_after").match(text[value.end :].lower().lstrip()) is not None
 
 

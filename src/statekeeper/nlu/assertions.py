@@ -316,6 +316,8 @@ _FILLER = re.compile(
     r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
     # the role the new value takes is the slot, not the value: "Olive & Thyme as the caterer"
     r"|\s+as\s+(?:the|our|my|your)\s+[\w-]+(?:\s+[\w-]+)?$"
+    # from when it holds is no part of the new value: "8:30-16:30 starting next Monday"
+    r"|\s+(?:starting|effective|beginning|as of)\s+(?:next\s+|this\s+)?\w+$"
     # when the change was made is no part of the new value: "renamed it X last night"
     r"|\s+(?:last night|yesterday|this morning|earlier(?: today)?|last week)$",
     re.IGNORECASE,
