@@ -40,6 +40,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a person out of reach, named by one word of a fact that is their name alone
+    ("Marta retired, so Luis Ortega takes the Tuesday class.",
+     [fact("Marta Quinn", "instructor")], {("Marta Quinn", "Luis Ortega")}),
+    ("Okafor is on leave; Dana Whitfield will cover the account.",
+     [fact("James Okafor", "account_manager")], {("James Okafor", "Dana Whitfield")}),
+    ("Helen quit, so talk to Rosa Delgado about invoices.",
+     [fact("Helen Park", "billing_contact")], {("Helen Park", "Rosa Delgado")}),
     # a date said by its day alone keeps the month of the one it replaces
     ("Our flights changed, so we check in on the 4th instead.",
      [fact("Check-in: March 3", "checkin")], {("March 3", "March 4")}),
@@ -480,6 +487,8 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a person named beside another, with nothing out of reach
+    ("Marta says hi, and Luis Ortega joined the studio.", [fact("Marta Quinn", "instructor")]),
     # an amount for one case is no new bound
     ("Just refund the full $340, it's fine.", [fact("$150 without approval", "refund_limit")]),
     ("Comp them 3 nights, they earned it.", [fact("2 nights max", "comp_nights")]),

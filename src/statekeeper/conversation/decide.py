@@ -223,10 +223,24 @@ def _mentions(text: str) -> tuple[tuple[TypedValue, frozenset[str], frozenset[st
     """Each typed value of a text with the words and the names around it; a live fact's
     text is read again at every turn, so this is kept."""
     out = []
-    for value in typed_values(text):
+    for value in typed_values(text) or _whole_name(text):
         near = anchor(text, value)
         out.append((value, near, _names(text, near)))
     return tuple(out)
+
+
+# A text that is a person's or a place's name and nothing else: "Derek Olsen".
+_WHOLE_NAME = re.compile(r"[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|de|la|van|von)){1,3}")
+
+
+def _whole_name(text: str) -> tuple[TypedValue, ...]:
+    """A value that is a name alone, which the sentence reader leaves out because a
+    sentence's first words may only open it."""
+    stripped = text.strip()
+    if not _WHOLE_NAME.fullmatch(stripped):
+        return ()
+    start = text.index(stripped)
+    return (TypedValue("name", stripped, start, start + len(stripped)),)
 
 
 def _label(source: Source) -> str:
@@ -950,10 +964,10 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
     pairs = {}
     for new in typed_values(sentence):
         for k in known:
-            at = sentence.rfind(k.value.text, 0, new.start)
+            at, said = _last_mention(sentence, k.value, new.start)
             if at < 0 or k.value.kind != new.kind or k.value.key == new.key:
                 continue
-            between = sentence[at + len(k.value.text) : new.start]
+            between = sentence[at + len(said) : new.start]
             so = _SO_BETWEEN.search(between)
             said_of_old = (
                 sentence[_clause_start(sentence, at) : at] + between[: so.start()] if so else ""
@@ -961,6 +975,17 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
             if so and found("unavailable", said_of_old) and not _fares_alike(sentence, new):
                 pairs[new.key] = k.value.text
     return pairs
+
+
+def _last_mention(sentence: str, value: TypedValue, before: int) -> tuple[int, str]:
+    """Where a sentence last names a known value before `before`, and how: a person by
+    their whole name or by one of its words ("Derek left" of "Derek Olsen"); -1 if not."""
+    at = sentence.rfind(value.text, 0, before)
+    if at >= 0 or value.kind != "name":
+        return at, value.text
+    words = [w for w in value.text.split() if len(w) > 2 and w[0].isupper()]
+    found = [(m.start(), w) for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", sentence[:before])]
+    return max(found) if found else (-1, value.text)
 
 
 # "so" as a consequence that introduces what now holds: "..., so: 44 Pine St" or "..., so
