@@ -23,6 +23,12 @@ ROOMS = "We could do the Cedar Room for twelve or the Birch Room with the projec
         (ROOMS, ["the Cedar Room for twelve", "the Birch Room with the projector"]),
         ("Either Tuesday or Thursday; Friday is full.", ["Tuesday", "Thursday", "Friday is full"]),
         ("I can do that for you right away.", []),
+        # one list of short items, said after "we have"
+        ("Sure. We have oak, walnut or white ash.", ["oak", "walnut", "white ash"]),
+        ("I can do 8:15, 9:40 or 11am.", ["8:15", "9:40", "11am"]),
+        ("We've got the blue, the sage green or the charcoal.",
+         ["the blue", "the sage green", "the charcoal"]),
+        ("We have a busy week, sorry about that.", []),
         ("The 7:10 is the local train.", []),
     ],
 )
@@ -86,3 +92,30 @@ def test_a_pick_replaces_nothing_it_cannot_name(before: str) -> None:
                                made("bus", "Bus at 6:40pm", 2)])  # fmt: skip
     earlier = [said(before, 1), said(TRAINS, 2, speaker=ASSISTANT)]
     assert read(state, "the 8:30 express please", earlier) == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "asked", "offer", "reply", "new"),
+    [
+        (("cake_flavor", "vanilla"), "Can we change the cake flavor?",
+         "Sure. We have chocolate, lemon or carrot.", "Lemon, please.", "lemon"),
+        (("pickup_time", "3pm"), "What other pickup times do you have?",
+         "I can do 11am, 1pm or 5pm.", "1pm works.", "1pm"),
+        (("floor_finish", "matte"), "I'd like a different floor finish.",
+         "Options are satin or high gloss.", "Satin, thanks.", "satin"),
+    ],
+)
+def test_a_pick_replaces_the_thing_asked_to_change_by_its_name(
+    fact: tuple[str, str], asked: str, offer: str, reply: str, new: str
+) -> None:
+    state = MemoryState(facts=[made(*fact, 1)])
+    earlier = [said(asked, 1), said(offer, 2, speaker=ASSISTANT)]
+    rows = read(state, reply, earlier)
+    assert [(r[0], r[1], r[3]) for r in rows] == [("Replace", fact[0], new)]
+
+
+def test_a_pick_after_a_question_that_asks_for_no_change_replaces_nothing() -> None:
+    state = MemoryState(facts=[made("cake_flavor", "vanilla", 1)])
+    earlier = [said("How big is the cake flavor menu?", 1),
+               said("We have chocolate, lemon or carrot.", 2, speaker=ASSISTANT)]  # fmt: skip
+    assert read(state, "Lemon, please.", earlier) == []

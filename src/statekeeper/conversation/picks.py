@@ -19,10 +19,12 @@ from statekeeper.text.values import typed_values
 # What opens a list of alternatives, up to the end of its sentence.
 _OFFER = re.compile(
     r"(?:\b(?:options?|choices?|alternatives?)\s*(?:are|is|:)|\beither\b|"
-    r"\b(?:i|we) (?:can|could) (?:do|offer|get you|book you on|put you on)\b)\s*:?\s*"
+    r"\b(?:i|we) (?:can|could) (?:do|offer|get you|book you on|put you on)\b|"
+    r"\b(?:we|i)(?: have|'ve got| offer| carry| stock)\b)\s*:?\s*"
     r"(?P<list>[^.!?\n]*(?:\.(?=\w)[^.!?\n]*)*)",
     re.IGNORECASE,
 )
+_LISTED_WORDS = 3  # longer than this, a piece between commas is one option's own detail
 _OR = re.compile(r",?\s+or\s+|;\s*", re.IGNORECASE)
 _COUNTED = {"first": 0, "former": 0, "second": 1, "third": 2, "last": -1, "latter": -1}
 _COUNT = re.compile(
@@ -34,13 +36,17 @@ _NEGATED = re.compile(r"\b(?:not|no|neither|none|nor|don'?t|won'?t|can'?t)\b", r
 
 
 def alternatives(offer: str) -> list[str]:
-    """The alternatives a text lays out after "options:", "either" or "I can do", two
-    or more joined by "or", each as written (its own commas kept)."""
+    """The alternatives a text lays out after "options:", "either", "I can do" or "we
+    have", two or more joined by "or", each as written (its own commas kept, unless every
+    piece between commas is a short item of one list: "chocolate, lemon or red velvet")."""
     match = _OFFER.search(offer)
     if match is None:
         return []
     parts = [p.strip(" ,;:") for p in _OR.split(match.group("list"))]
     parts = [p for p in parts if p]
+    listed = [q.strip() for p in parts for q in p.split(",")]
+    if len(parts) >= 2 and all(0 < len(q.split()) <= _LISTED_WORDS for q in listed):
+        return listed  # "chocolate, lemon or red velvet": a list, each item short
     return parts if len(parts) >= 2 else []
 
 

@@ -161,7 +161,7 @@ def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
         for f in view.related_facts(f"{asked.text} {offer.text}")
         if f.scope == Scope.GLOBAL
         and isinstance(f.value, str)
-        and names_value_of(asked.text, f.text)
+        and (names_value_of(asked.text, f.text) or _asks_to_change(asked.text, f.key))
         and may_change(view, turn, f)
     ]
     if len(named) != 1:
@@ -171,6 +171,16 @@ def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
     value = re.sub(r"^the\s+", "", choice, flags=re.IGNORECASE)
     value = f"{label}: {value}" if colon else value
     return [_replacing(view, turn, fact.key, value, fact, "picked from the options offered")]
+
+
+def _asks_to_change(asked: str, key: str) -> bool:
+    """Whether a turn asks for something else in a fact's place, naming it by every word
+    of its key: "can we change the cake flavor?", "what other pickup times are there?"."""
+    words = [t for t in map(topic_terms, key.split("_")) if t]
+    said = topic_terms(asked)
+    return bool(words) and all(w <= said for w in words) and (
+        found("change", asked) or found("asks_for_options", asked)
+    )
 
 
 def _overruled(
