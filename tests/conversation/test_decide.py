@@ -40,6 +40,19 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a value said before, said again against the echo that misheard it
+    ("14, not 40.", [said("We need 14 folding chairs.", 0), said("Got it, 40 folding chairs.", 1)],
+     {("40", "14")}),
+    ("No, 250 grams, not 350.",
+     [said("Add 250 grams of flour.", 0), said("Adding 350 grams of flour.", 1)],
+     {("350", "250")}),
+    ("Room 12, not Room 21.", [said("We meet in Room 12.", 0), said("See you in Room 21.", 1)],
+     {("Room 21", "Room 12")}),
+    # "oops" repairs what was just said
+    ("Whoops, it's 6 boxes.", [said("Order 4 boxes of toner.")], {("4 boxes", "6 boxes")}),
+    ("Oops, Wednesday at 9am.", [said("The plumber comes Tuesday at 9am.")],
+     {("Tuesday", "Wednesday")}),
+    ("Oh wait, the 10:30 ferry.", [said("We take the 9:15 ferry.")], {("9:15", "10:30")}),
     # a person out of reach, named by one word of a fact that is their name alone
     ("Marta retired, so Luis Ortega takes the Tuesday class.",
      [fact("Marta Quinn", "instructor")], {("Marta Quinn", "Luis Ortega")}),
@@ -913,6 +926,10 @@ def test_a_qualifier_of_the_old_value_goes_with_it() -> None:
         ("Member number 73391842 for the gym", "member_number"),
         ("park at Gate 14 by the tower", "park_gate"),
         ("73391842", "number"),
+        # a count with nothing before it is named by what it counts
+        ("Got it, 40 folding chairs for the hall.", "folding_chairs"),
+        ("Sure: 12 lanterns and a banner.", "lanterns"),
+        ("OK, 3 spare tyres in the van.", "spare_tyres"),
     ],
 )
 def test_a_value_said_in_passing_is_named_by_the_words_before_it(text: str, expected: str) -> None:

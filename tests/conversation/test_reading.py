@@ -97,6 +97,23 @@ def live(key: str, value: str, speaker: str | None = None) -> MemoryState:
          "Revert to the Basic plan.",
          ("Replace", "hosting", "Hosting on the Pro plan", "Hosting on the Basic plan",
           "reverted")),
+        # back to the first value, or the one before, named by when it held
+        (MemoryState(facts=[
+            made("pickup_time", "4pm", 1).model_copy(update={"is_valid": False}),
+            made("pickup_time", "5pm", 2).model_copy(update={"is_valid": False}),
+            made("pickup_time", "6pm", 3)]),
+         "Actually, go back to the original pickup time.",
+         ("Replace", "pickup_time", "6pm", "4pm", "reverted")),
+        (MemoryState(facts=[
+            made("logo", "Logo in navy", 1).model_copy(update={"is_valid": False}),
+            made("logo", "Logo in teal", 2)]),
+         "Hmm, let's revert to the previous logo.",
+         ("Replace", "logo", "Logo in teal", "Logo in navy", "reverted")),
+        (MemoryState(facts=[
+            made("seating", "Seating: rounds of 8", 1).model_copy(update={"is_valid": False}),
+            made("seating", "Seating: long tables", 2)]),
+         "Switch the seating back to what it was.",
+         ("Replace", "seating", "Seating: long tables", "Seating: rounds of 8", "reverted")),
     ],
 )  # fmt: skip
 def test_a_turn_replaces_a_live_value(state: MemoryState, text: str, expected: Row) -> None:
@@ -279,6 +296,9 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "We might move the dentist to Friday.",  # a possibility
         "The dentist might end up on Friday at 4pm.",
         "Dentist on Friday at 4pm, not sure yet.",
+        "We're thinking about moving the dentist to Friday.",  # a change weighed
+        "I'm toying with Friday at 4pm for the dentist.",
+        "Considering the dentist on Friday instead, since Tuesday is busy.",
     ],
 )
 def test_what_changes_nothing_decides_nothing(text: str) -> None:

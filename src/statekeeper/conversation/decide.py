@@ -111,6 +111,17 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     return ops
 
 
+def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Known]) -> bool:
+    """Whether a value only said before is said again against a value that misheard it:
+    "14, not 40" after "14 chairs" was echoed back as "40 chairs". A value a live fact
+    already holds is no new one."""
+    named = contrasts.get(value.key)
+    mark = (value.kind, value.key)
+    return bool(named) and all(
+        k.source.fact_id is None for k in known if (k.value.kind, k.value.key) == mark
+    ) and any(_named_old(named, k) for k in known)
+
+
 def _untaken(ops: Sequence[Operation], more: Sequence[Replace]) -> list[Replace]:
     """Those of `more` that change a span no earlier operation changes."""
     taken = {(op.old.source, op.old_text) for op in ops if isinstance(op, Replace)}
@@ -359,7 +370,9 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         lead = said[position - 1].text if position else ""
         for value in typed_values(sentence.text):
             named_old = set(contrasts.values())
-            if (value.kind, value.key) in live_keys or {value.key, value.text} & named_old:
+            if {value.key, value.text} & named_old:
+                continue
+            if (value.kind, value.key) in live_keys and not _said_back(value, contrasts, known):
                 continue
             if _without_meridiem(value) and ("time", _digits(value.text)) in live_keys:
                 continue
@@ -1481,6 +1494,11 @@ def slot_name(text: str, value: TypedValue) -> str:
         head = text[: value.start]
     start = max((m.end() for m in _SEGMENT_END.finditer(head)), default=0)
     words = [w for w in re.findall(r"[a-z]+", head[start:].lower()) if topic_terms(w)]
+    if not words and value.kind in ("number", "quantity"):  # "40 folding chairs"
+        stop = _SEGMENT_END.search(text, value.end)
+        after = re.sub(r"^[\d,.]+", "", text[value.start : stop.start() if stop else len(text)])
+        counted = re.match(r"\s*((?:[a-z]+\s+){0,2}?[a-z]+s)\b", after.lower())
+        words = [w for w in counted.group(1).split() if topic_terms(w)] if counted else []
     return "_".join(words[-2:]) or value.kind
 
 

@@ -306,7 +306,8 @@ _AFTER_PREPOSITION = re.compile(
     re.IGNORECASE,
 )
 REVERSION = re.compile(
-    r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning)\s+(?:it\s+)?back\s+to\s+"
+    r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning|put|set)"
+    r"\s+(?:(?:it|that|them|(?:the|our|my)\s+\w+(?:\s+\w+)?)\s+)?back\s+to\s+"
     rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
     re.IGNORECASE,
 )
