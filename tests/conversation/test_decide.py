@@ -40,6 +40,20 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a place told apart by a letter gives way to another of its label
+    ("Pallets go to dock D instead, dock B is being resurfaced.",
+     [fact("Loading dock B, 77 Foundry Rd", "delivery_address")], {("dock B", "dock D")}),
+    ("Boarding is at Gate F now.", [fact("Flight 212 boards at Gate C", "boarding")],
+     {("Gate C", "Gate F")}),
+    ("The keynote moved to Hall A.", [fact("Keynote in Hall B at 9am", "keynote")],
+     {("Hall B", "Hall A")}),
+    # a house number said alone changes the number, not the whole address
+    ("Oh, the street number is 81, not 18.", [fact("18 Alder Way, Bend", "ship_to")],
+     {("18", "81")}),
+    ("It's 402, not 420, on Cedar.", [fact("Deliver to 420 Cedar St, Ames", "delivery")],
+     {("420", "402")}),
+    ("Sorry, the number is 71, not 17.", [fact("17 Birch Lane, Troy", "home_address")],
+     {("17", "71")}),
     # a value said before, said again against the echo that misheard it
     ("14, not 40.", [said("We need 14 folding chairs.", 0), said("Got it, 40 folding chairs.", 1)],
      {("40", "14")}),

@@ -33,6 +33,11 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("ticket HX-20931 is closed", [("code", "HX-20931")]),
         ("we shipped build v3.8.1 today", [("code", "v3.8.1")]),
         ("park at Gate 14 by the tower", [("code", "Gate 14")]),
+        # a place of a site told apart by a letter
+        ("unload at dock D today", [("code", "dock D")]),
+        ("the talk moved to Hall C", [("code", "Hall C")]),
+        ("Building A is closed for repairs", [("code", "Building A")]),
+        ("in the hall I saw the banner", []),
         # a labelled code whose number ends in a letter group keeps it
         ("the PO is 6612-B now", [("code", "6612-B")]),
         ("invoice under PO 3308-K2", [("code", "PO 3308-K2")]),

@@ -61,6 +61,7 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
          "Friday Oct 17", None),
         ("The tasting moved to 7:30pm, chef's call.", "tasting", "7:30pm", None),
         ("The retainer is now $2,400, billed quarterly as before.", "retainer", "$2,400", None),
+        ("The Pro plan is $49/month, way more than we pay.", "Pro plan", "$49/month", None),
         # one word after it, or a figure of its own, stays with it
         ("The deposit is now $600, non-refundable.", "deposit", "$600, non-refundable", None),
         ("The launch moved to March 3, 2027.", "launch", "March 3, 2027", None),

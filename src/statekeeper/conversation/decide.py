@@ -400,9 +400,11 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
             (score, _), reason, old = options[0]
-            # the part named ("7734, not 7743"), but a whole address for its street named
+            # the part named ("7734, not 7743"), but a whole address for its street named by
+            # another address; a house number alone changes the number ("81, not 18")
             named = new.named
-            part = named is not None and _named_old(named, old) and old.value.kind != "address"
+            whole_address = old.value.kind == value.kind == "address"
+            part = named is not None and _named_old(named, old) and not whole_address
             old_text = named if named is not None and part else _changed_part(old.value, value)
             old_text = _span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)

@@ -607,6 +607,11 @@ def _clean(value: str) -> str:
 
 
 _MOMENTS_AND_FIGURES = frozenset({"date", "weekday", "time", "money", "percent"})
+# What may stand beside such a value in it: nothing, or the period or unit of a rate.
+_PER = re.compile(
+    r"(?:(?:/|per\s+|an?\s+)(?:month|year|week|day|night|hour|person|head|seat|unit|user)s?)?",
+    re.IGNORECASE,
+)
 
 
 def _figure_alone(value: str) -> str:
@@ -623,7 +628,7 @@ def _figure_alone(value: str) -> str:
     rest = head
     for v in sorted(found, key=lambda v: v.start, reverse=True):
         rest = rest[: v.start] + rest[v.end :]
-    return head if not rest.strip(" ,-") else value
+    return head if _PER.fullmatch(rest.strip(" ,-")) else value
 
 
 def subject_matches(subject: str, key: str, value: str) -> int:

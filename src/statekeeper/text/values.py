@@ -61,6 +61,11 @@ _AFTER_TOWN = (
 )
 # Units of measure written on to their figure; a letter or two alone ("3B", "4K") may be
 # a seat or a grade, so only units no code is made of.
+# Places of a site told apart by a letter rather than a number.
+_LETTERED_PLACES = (
+    "dock|gate|hall|room|bay|building|bldg|lot|level|wing|terminal|zone|section|door|court|"
+    "pier|platform|berth|ward|suite|unit|block|aisle|tower|entrance|lane|field|stage|tent"
+)
 _GLUED_UNIT = (
     "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?"
 )
@@ -135,7 +140,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
             r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b|#\d+\b"
             # a name as tickets write it: "LEE/ANNA MS"
-            r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b",
+            r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b"
+            # a place told apart by a letter: "dock D", "Gate B", "Hall C"
+            rf"|\b(?i:{_LETTERED_PLACES})\s(?!I\b)[A-Z]\b(?![’'.]\w)",
         ),
         (
             "number",  # "1,250" whole, not its first group
@@ -180,7 +187,7 @@ class TypedValue:
             tail = re.sub(rf"^(?:{_NUMBER_WORD})\s|^[\d,.\s-]+", "", self.text.lower()).strip()
             return "sqft" if tail.startswith(("sq", "square")) else stem(tail)
         if self.kind == "code":
-            label = re.match(r"[A-Za-z]+(?=\s?#?\d)", self.text)
+            label = re.match(r"[A-Za-z]+(?=\s?#?\d|\s[A-Z]$)", self.text)
             return label.group(0).lower() if label and " " in self.text else ""
         return ""
 
