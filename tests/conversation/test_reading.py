@@ -443,3 +443,12 @@ def test_another_instance_or_someone_elses_changes_nothing(
 ) -> None:
     state = MemoryState(facts=[made(*fact, 1, authority="peer")])
     assert read(state, text) == []
+
+
+def test_details_given_beside_a_change_are_kept() -> None:
+    state = live("courier", "Courier: Swift Freight, pickups Mondays")
+    rows = read(state, "We're using Northline Haulage instead of Swift Freight. Dispatcher is "
+                       "Omar, 312-555-0163.")  # fmt: skip
+    assert ("Replace", "courier", "Courier: Swift Freight, pickups Mondays",
+            "Courier: Northline Haulage, pickups Mondays", "named as the old value") in rows  # fmt: skip
+    assert any(r[0] == "Add" and r[3] == "312-555-0163" for r in rows)

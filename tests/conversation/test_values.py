@@ -33,6 +33,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("ticket HX-20931 is closed", [("code", "HX-20931")]),
         ("we shipped build v3.8.1 today", [("code", "v3.8.1")]),
         ("park at Gate 14 by the tower", [("code", "Gate 14")]),
+        # a name that opens its clause, before a verb of the present
+        ("Tomas Reyes leads the team now", [("name", "Tomas Reyes")]),
+        ("Blue Fern Bakery supplies the bread", [("name", "Blue Fern Bakery")]),
+        ("Dana Whitfield covers the desk", [("name", "Dana Whitfield")]),
         # a place of a site told apart by a letter
         ("unload at dock D today", [("code", "dock D")]),
         ("the talk moved to Hall C", [("code", "Hall C")]),

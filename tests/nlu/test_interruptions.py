@@ -128,3 +128,28 @@ def test_a_hold_before_another_matter_opens_a_digression(text: str) -> None:
 )
 def test_a_hold_before_an_arrival_or_a_call_opens_a_digression(text: str) -> None:
     assert transition(text) is Transition.DIGRESSION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "side thing: the school play is in the gym this year",
+        "totally different topic, my lease renews in May",
+        "nothing to do with this, but my dentist moved me to Friday",
+        "while I remember, the car wash reopened on 5th",
+    ],
+)
+def test_words_that_set_another_matter_aside_open_a_digression(text: str) -> None:
+    assert transition(text) is Transition.DIGRESSION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is this related to the outage on Tuesday?",
+        "The side entrance is at Gate C now.",
+        "It's a completely different venue now: the Granary.",
+    ],
+)
+def test_words_about_sides_and_differences_open_nothing(text: str) -> None:
+    assert transition(text) is Transition.NONE

@@ -104,7 +104,9 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops += _untaken(ops, _swaps(said, sources))
     ops += _untaken(ops, _reworded(said, sources, changed))
     ops += _untaken(ops, _brought_in_house(said, sources))
-    ops += _untaken(ops, _with_its_days(turn, ops, sources))
+    days = _with_its_days(turn, ops, sources)  # all the new one's days, over any one of them
+    ops = [op for op in ops if not _same_span(op, days)]
+    ops += days
     ops += _untaken(ops, _stepped(said, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in _retractions(said, sources) if r.source not in replaced]
@@ -120,6 +122,13 @@ def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Kno
     return bool(named) and all(
         k.source.fact_id is None for k in known if (k.value.kind, k.value.key) == mark
     ) and any(_named_old(named, k) for k in known)
+
+
+def _same_span(op: Operation, others: Sequence[Replace]) -> bool:
+    """Whether an operation replaces the span one of `others` replaces."""
+    return isinstance(op, Replace) and any(
+        (op.old.source, op.old_text) == (o.old.source, o.old_text) for o in others
+    )
 
 
 def _untaken(ops: Sequence[Operation], more: Sequence[Replace]) -> list[Replace]:

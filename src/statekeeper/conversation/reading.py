@@ -257,7 +257,14 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
         return _record(view, turn, claim) if claim else []
     live = view.related_facts(turn.text)
     changed = _decided(view, turn, live, earlier)  # reads each clause for itself
-    if changed or not said:
+    if changed:  # and the details given beside the changes ("rep is Carla, 559-555-0102")
+        written = [str(d.value) for d in changed if not isinstance(d, Retract)]
+        return changed + [
+            _recorded(view, turn, d.key, d.value)
+            for d in details(turn.text)
+            if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
+        ]
+    if not said:
         return changed
     claim = assertions.assertion_in(said)
     given = [

@@ -293,10 +293,16 @@ _AUXILIARIES = frozenset(
 )
 
 
+# A verb of the present after a subject ("Tomás Rivera leads the team", "Dana Whitfield
+# covers"): a word on -s, not a plural or a word on -ss, -us or -is.
+_PRESENT_VERB = re.compile(r"[a-z]+(?<![su]s)(?<!is)s")
+
+
 def _subject(text: str, match: re.Match[str]) -> bool:
     """Whether a run that opens a clause is its subject, so a name: it owns what follows
     ("Lincoln Middle's field") or a verb follows it ("Harbor Hall is flooded", "Blue Fig
-    closed early"); an order ("Use PostgreSQL for it") has its verb first."""
+    closed early", "Dana Whitfield covers it"); an order ("Use PostgreSQL for it") has its
+    verb first."""
     run = match.group(0)
     if text[: match.start()].rstrip().endswith(":"):
         return False  # after a label, _labelled decides
@@ -306,7 +312,9 @@ def _subject(text: str, match: re.Match[str]) -> bool:
     word = after[0].lower().strip(".,;:!?") if after else ""
     if run.split()[-1].lower().endswith("ed"):
         return False  # a headline: "Budget Reallocated"
-    return word in _AUXILIARIES or (word.endswith("ed") and len(word) > 3)
+    return word in _AUXILIARIES or (
+        len(word) > 3 and (word.endswith("ed") or _PRESENT_VERB.fullmatch(word) is not None)
+    )
 
 
 def _labelled(text: str, match: re.Match[str]) -> bool:
