@@ -514,6 +514,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a change denied
+    ("No, the due date didn't move to the 22nd, that was a rumor.", [fact("Due Jan 15", "due")]),
+    ("The kickoff never moved to Thursday.", [fact("Kickoff on Tuesday", "kickoff")]),
+    ("Nobody changed the venue to the Annex, it's still Hall 2.",
+     [fact("Venue: Hall 2", "venue")]),
     # a person named beside another, with nothing out of reach
     ("Marta says hi, and Luis Ortega joined the studio.", [fact("Marta Quinn", "instructor")]),
     # an amount for one case is no new bound
