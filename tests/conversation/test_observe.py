@@ -191,6 +191,11 @@ def test_another_speakers_value_is_replaced_when_gainsaid(engine: Engine, reply:
         ("Meeting Tuesday 3pm, Room 5", "Thursday, same 3pm", "Meeting Thursday 3pm, Room 5"),
         ("Caterer: Blue Fig, $40 a head", "Green Table, still $40 a head",
          "Caterer: Green Table, $40 a head"),
+        # a name that opens the fact's text, before a comma, is its name
+        ("Petal & Stem, pickup Friday", "Bloomcraft", "Bloomcraft, pickup Friday"),
+        ("Northwind Movers, 2 trucks, Saturday 8am", "Atlas Moving",
+         "Atlas Moving, 2 trucks, Saturday 8am"),
+        ("Dr. Okoye, Tuesdays at the Elm St clinic", "Dr. Lin", "Dr. Lin, Tuesdays at the Elm St clinic"),
         # a label and its value take the place of the same label's
         ("Incident 118: checkout latency, sev 2", "sev 1", "Incident 118: checkout latency, sev 1"),
         ("Support plan: tier 2, monthly billing", "tier 3", "Support plan: tier 3, monthly billing"),

@@ -13,6 +13,8 @@ from statekeeper.text.values import compatible as compatible_value
 
 # A value made of a label and what it is at: "sev 1", "tier 3", "priority high".
 _LABELLED = re.compile(r"(?P<label>[A-Za-z]{2,})\s+(?P<at>[\w.-]+)")
+# A name that opens a fact's text before a comma: no sentence opens there, so it is one.
+_LEADING_NAME = re.compile(r"[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|&|of|de|la))*(?=,)")
 _NAME_RUN = re.compile(r"(?:[A-Z][\w'’&-]*)(?:\s+(?:[A-Z][\w'’&-]*|&|of|de|la))*")
 
 
@@ -55,6 +57,9 @@ def moved(old: str, new: str, instead_of: str | None = None) -> str:
         same = [v for v in typed_values(old) if compatible_value(v, values[0])]
         if len(same) == 1:
             return old[: same[0].start] + values[0].text + old[same[0].end :]
+        leading = _LEADING_NAME.match(old)
+        if not same and values[0].kind == "name" and leading:  # "Petal & Stem, pickup Friday"
+            return values[0].text + old[leading.end() :]
     labelled = _LABELLED.fullmatch(new.strip())
     if labelled and not values:  # "sev 1" for the fact's "sev 2": the label says which part
         held = list(re.finditer(rf"(?<!\w){re.escape(labelled['label'])}\s+[\w.-]+", old, re.I))
