@@ -150,7 +150,7 @@ def test_a_value_only_said_before_is_replaced_as_said(
         ("Our wifi password is hunter22.",
          ("Add", "wifi_password", None, "hunter22", "stated of a new subject")),
         ("The vet appointment is on May 14.",
-         ("Add", "vet_appointment", None, "on May 14", "stated of a new subject")),
+         ("Add", "vet_appointment", None, "May 14", "stated of a new subject")),
     ],
 )  # fmt: skip
 def test_a_statement_about_a_new_subject_adds_a_fact(text: str, expected: Row) -> None:

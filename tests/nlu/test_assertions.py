@@ -56,6 +56,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Office hours are 8:30-16:30 starting next Monday.", "Office hours", "8:30-16:30", None),
         ("The parking fee is $14 effective tomorrow.", "parking fee", "$14", None),
         ("Standup moves to Room 9 as of Wednesday.", "Standup", "Room 9", None),
+        # the preposition before a place or a figure is no part of it
+        ("The reception will be at Cedar Barn.", "reception", "Cedar Barn", None),
+        ("The offsite is in Room 9 this time.", "offsite", "Room 9 this time", None),
+        ("The project is on hold now.", "project", "on hold", None),
         # a remark after a date, a time or an amount is no part of it
         ("The sprint end slides to Friday Oct 17, the PM agreed.", "sprint end",
          "Friday Oct 17", None),

@@ -314,6 +314,7 @@ REVERSION = re.compile(
 _FILLER = re.compile(
     r"^(?:the|a|an|to|our|with|for|but|and|so|yet|now|currently|officially)\s+"  # "..., but the office moves to"
     r"|^due(?:\s+(?:on|by))?\s+"  # "the report is now due May 10": the date is the value
+    r"|^(?:at|in|on)\s+(?=(?-i:[A-Z0-9$]))"  # "will be at Cedar Barn" ("on hold" stays whole)
     r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
     # the role the new value takes is the slot, not the value: "Olive & Thyme as the caterer"
     r"|\s+as\s+(?:the|our|my|your)\s+[\w-]+(?:\s+[\w-]+)?$"
