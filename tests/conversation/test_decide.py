@@ -514,6 +514,19 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # another business's offer, or talk no one has confirmed
+    ("The garage across the street is doing tune-ups for $79 this month, we're not matching it.",
+     [fact("Tune-up: $99", "tune_up")]),
+    ("The bakery next door charges $4 for a latte.", [fact("Latte: $5", "latte_price")]),
+    ("Drivers are saying the depot opens at 5am, but that's just a rumor.",
+     [fact("Depot opens 6am", "depot")]),
+    ("Word is the audit moves to the 12th, pure speculation though.",
+     [fact("Audit on Nov 5", "audit")]),
+    # someone asking whether, and a year gone by
+    ("A client emailed asking if the fee is really $200 or if $150 works.",
+     [fact("Setup fee: $200", "fee")]),
+    ("Our first fair in 2016 had 40 stalls.", [fact("Stalls: 120", "stalls")]),
+    ("Back in 2012 the rent was $900.", [fact("Rent: $1,800", "rent")]),
     # a change denied
     ("No, the due date didn't move to the 22nd, that was a rumor.", [fact("Due Jan 15", "due")]),
     ("The kickoff never moved to Thursday.", [fact("Kickoff on Tuesday", "kickoff")]),

@@ -124,6 +124,10 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "We went to the lake last Friday.",
         "I visited my aunt in Tulsa two weeks ago.",
         "Yesterday the printer was out of toner.",
+        # keeping a thing for us only gives it no value
+        "Keep the 3B lease dispute quiet.",
+        "Keep the merger private until Friday.",
+        "Keep the audit confidential, please.",
     ],
 )
 def test_reads_nothing(text: str) -> None:

@@ -77,6 +77,11 @@ _CLAUSE_SUBJECT = (
 # A word that links a subject to what follows it, so neither part of a name nor a value:
 # "keep the meeting in Room 4B" keeps the meeting, it names no new value of it.
 _NOT_LINK = r"(?!(?:to|for|on|at|in|by|from|with|and|or|is|are)\b)"
+# "Keep the eviction quiet" restricts the eviction; it gives it no value.
+_NOT_HUSHED = (
+    r"(?![^.;!?]*\b(?:quiet|private|confidential|secret|internal|hush|under wraps|"
+    r"between (?:us|you and me|ourselves)|to (?:yourself|ourselves))\b)"
+)
 # "make it to the finals", "made it through": reaching, not setting a value.
 _REACHED = r"to|through|back|home|out|there|work|happen|big|in time|on time"
 
@@ -117,7 +122,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (  # "let's make the launch color green": the subject must name a fact
-            rf"\b(?:make|set|paint|turn|keep)\s+(?P<s>(?:the|our)\s+\w+(?:\s+{_NOT_LINK}\w+)?)\s+"
+            rf"\b(?:make|set|paint|turn|keep)\s+{_NOT_HUSHED}(?P<s>(?:the|our)\s+\w+(?:\s+{_NOT_LINK}\w+)?)\s+"
             rf"{_NOT_LINK}{_V}",
             False,
             None,
