@@ -71,7 +71,7 @@ from statekeeper.model import (
     WorkingSetItem,
     value_text,
 )
-from statekeeper.nlu.extract import Extractor
+from statekeeper.nlu.extract import Candidate, Extractor
 from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import DocumentUnit, Erasure, SaidTurn, UnitOfWork, View
@@ -452,8 +452,10 @@ class Session:
 
     def _embed(self, written: Sequence[Fact]) -> None:
         """Embed committed facts, if the engine has an embedder; a failure costs no fact."""
-        if self.engine.similarity is not None:
-            self.engine.similarity.after_write(self.principal.org, written)
+        similarity = self.engine.similarity
+        if similarity is not None:
+            org = self.principal.org
+            self.engine.store.after_commit(lambda: similarity.after_write(org, written))
 
     def backfill_embeddings(self) -> int:
         """Embed every live fact and document chunk of this organization that has no
@@ -616,8 +618,10 @@ class Session:
             uow.forget(fact.id, by=self.principal.user, at=self.engine.now())
             parts = [fact.text, *identifying_parts(fact.text)]  # "6789" of "SSN ...: 6789"
             uow.redact_turns(self.principal.user, parts, FORGOTTEN)
-        if self.engine.similarity is not None:  # redacted turns lost their vectors
-            self.engine.similarity.redacted(self.principal.org)
+        similarity = self.engine.similarity
+        if similarity is not None:  # redacted turns lost their vectors
+            org = self.principal.org
+            self.engine.store.after_commit(lambda: similarity.redacted(org))
 
     # -- the user's memory ----------------------------------------------------------------
 
@@ -799,9 +803,11 @@ class Session:
                 self.principal.user, self.where.task_id, turn, self.engine.settings.recent_turns
             )
             uow.archive_turn(self.principal.user, self.where.task_id, turn)
-        if self.engine.similarity is not None:
+        similarity = self.engine.similarity
+        if similarity is not None:
             said = SaidTurn(self.principal.user, self.where.task_id, index, text)
-            self.engine.similarity.after_write(self.principal.org, [], [said])
+            org = self.principal.org
+            self.engine.store.after_commit(lambda: similarity.after_write(org, [], [said]))
         return turn
 
     def observe(
@@ -829,33 +835,52 @@ class Session:
         )
         if authority is not None:
             self._check_claim(authority)
-        with self.engine.store.read(self.principal.org) as uow:
-            earlier = uow.recent_turns(self.principal.user, self.where.task_id)
-            index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
-            since = uow.revision()
         moment = as_utc(timestamp) if timestamp is not None else self.engine.now()
-        scope, scope_id = turn_scope(
-            text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier
-        )
         extractor = self.engine.extractor if interpret and not assistant else None
-        # A plugged-in extractor is asked first: when it fails, the turn is not stored.
+        # A plugged-in extractor is asked first, before any lock is taken: when it fails,
+        # the turn is not stored, and a slow one holds up no other writer.
         proposed = (
             extractor.extract(text, speaker=speaker, known=self.related_facts(text))
             if extractor is not None
             else None
         )
+        # One unit of work: the turn, every batch of what it states and the links between
+        # them are stored together or, if any step fails, not at all. The reads inside it
+        # see what the steps before them wrote.
+        with self.engine.store.write(self.principal.org):
+            return self._observed(
+                speaker, text, moment, authority, interpret and not assistant, proposed
+            )
+
+    def _observed(
+        self,
+        speaker: str,
+        text: str,
+        moment: datetime,
+        authority: str | None,
+        interpret: bool,
+        proposed: Sequence[Candidate] | None,
+    ) -> Turn:
+        """Store a turn and what it states, inside the unit of work `observe` opened."""
+        with self.engine.store.read(self.principal.org) as uow:
+            earlier = uow.recent_turns(self.principal.user, self.where.task_id)
+            index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
+            since = uow.revision()
+        scope, scope_id = turn_scope(
+            text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier
+        )
         turn = self.add_turn(
             speaker, text, timestamp=moment, authority=authority, scope=scope, scope_id=scope_id
         )
         if proposed is not None:
+            # A proposal the engine's rules refuse is skipped alone: its write's savepoint
+            # rolls back, the rest of the turn stands.
             apply(self, from_candidates(_StateOf(self), turn, proposed), lenient=True)
-        elif interpret and self.engine.extractor is None and not assistant:
+        elif interpret and self.engine.extractor is None:
             # Each batch is applied before the next is read: it reads what the last changed.
             for decisions in read_turn(_StateOf(self), turn, earlier):
                 apply(self, decisions)
-        if interpret and not assistant:
-            turn = self._link(turn, since)
-        return turn
+        return self._link(turn, since) if interpret else turn
 
     def _link(self, turn: Turn, since: int) -> Turn:
         """Name on a turn the live facts observing it wrote (those written since revision
@@ -1267,8 +1292,10 @@ class Session:
             stored = store_document(
                 uow, self._reader(), doc_id, text, source, entries, self.engine.now()
             )
-        if self.engine.documents_by_meaning is not None:  # a failure costs no document
-            self.engine.documents_by_meaning.after_add(self.principal.org, doc_id)
+        by_meaning = self.engine.documents_by_meaning
+        if by_meaning is not None:  # a failure costs no document
+            org = self.principal.org
+            self.engine.store.after_commit(lambda: by_meaning.after_add(org, doc_id))
         return stored
 
     def documents(self) -> list[Document]:

@@ -97,6 +97,20 @@ class StoreError(StatekeeperError):
     """The store could not be opened or used (bad URL, missing driver, schema too new)."""
 
 
+class CrossOrganizationError(StatekeeperError):
+    """A unit of work asked for one organization inside a write open for another on the
+    same thread: it cannot join that write (one transaction is one organization's), and
+    waiting for the write to end would wait forever."""
+
+    def __init__(self, open_org: str, asked_org: str) -> None:
+        self.open_org = open_org
+        self.asked_org = asked_org
+        super().__init__(
+            f"a write for organization {open_org!r} is open on this thread; a unit of work "
+            f"for {asked_org!r} cannot run inside it"
+        )
+
+
 class EmbeddingError(StatekeeperError, ValueError):
     """An embedder's reply that cannot be stored: the wrong number of vectors, the wrong
     dimensions, or values that are not finite numbers."""

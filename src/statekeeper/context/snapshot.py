@@ -34,6 +34,7 @@ from statekeeper.context.ranking import Bm25Index, index_terms, query_stems
 from statekeeper.model import Fact, Scope, SourceType
 from statekeeper.store.base import Ended, Stamped, UnitOfWork, View
 from statekeeper.store.fact_index import PART, TERM, WHOLE
+from statekeeper.store.nesting import OpenWrite
 from statekeeper.text.numbers import Numbers, numbers, numbers_in
 
 T = TypeVar("T")
@@ -57,6 +58,9 @@ class Snapshot:
         self.lock = threading.Lock()
         self.erasures = 0
         self._uow: UnitOfWork | None = None
+        # The write whose rows, not yet committed, this snapshot may hold: until it ends,
+        # no reader outside it may use the snapshot.
+        self.writer: OpenWrite | None = None
         self._empty()
 
     def _empty(self) -> None:
@@ -453,15 +457,55 @@ class Snapshots:
 
     @contextmanager
     def synced(self, view: View, uow: UnitOfWork) -> Iterator[Snapshot]:
-        """The view's snapshot, current with `uow`, held exclusively while in use."""
+        """The view's snapshot, current with `uow`, held exclusively while in use.
+
+        Synced inside a write, a snapshot may take rows the write has not committed: it
+        is the write's until the write ends, kept if it commits and emptied if it (or a
+        savepoint in it) rolls back, so that no context shows a row that was never
+        committed. A reader outside that write meanwhile reads into a snapshot of its own."""
+        writing = uow.open_write
         with self._lock:
             snapshot = self._views.pop(view, None) or Snapshot(view)
             self._views[view] = snapshot
             while len(self._views) > self.size:
                 self._views.popitem(last=False)
         with snapshot.lock:
-            try:
-                snapshot.sync(uow)
-                yield snapshot
-            finally:
-                snapshot._uow = None
+            if snapshot.writer in (None, writing):
+                if writing is not None and snapshot.writer is None:
+                    self._lend(snapshot, writing)
+                with _reading(snapshot, uow):
+                    yield snapshot
+                return
+        with _reading(Snapshot(view), uow) as own:
+            yield own
+
+    def _lend(self, snapshot: Snapshot, writing: OpenWrite) -> None:
+        """Let a write's rows into a snapshot until the write ends."""
+        snapshot.writer = writing
+
+        def committed() -> None:
+            if snapshot.writer is writing:
+                snapshot.writer = None
+
+        def rolled_back() -> None:
+            # No other reader uses the snapshot while it is the write's, so its lock is not
+            # taken (the failing step may hold it); it is emptied before it is let go.
+            if snapshot.writer is writing:
+                snapshot._empty()
+                snapshot.writer = None
+            with self._lock:
+                if self._views.get(snapshot.view) is snapshot:
+                    del self._views[snapshot.view]
+
+        writing.after_commit(committed)
+        writing.after_rollback(rolled_back)
+
+
+@contextmanager
+def _reading(snapshot: Snapshot, uow: UnitOfWork) -> Iterator[Snapshot]:
+    """A snapshot synced with `uow`, reading through it until the caller is done."""
+    try:
+        snapshot.sync(uow)
+        yield snapshot
+    finally:
+        snapshot._uow = None

@@ -235,8 +235,15 @@ class StateKeeperStrategy:
     # -- events -------------------------------------------------------------------------
 
     def _flush(self) -> None:
-        """Apply buffered events in timestamp order: a write stamped before a turn happened
-        before it, whatever its position in the file."""
+        """Apply buffered events in timestamp order, in one transaction: a write stamped
+        before a turn happened before it, whatever its position in the file."""
+        if not self._pending:
+            return
+        session = self._require_session()
+        with session.engine.store.write(session.principal.org):
+            self._apply_pending()
+
+    def _apply_pending(self) -> None:
         ordered = sorted(
             enumerate(self._pending),
             key=lambda p: (_time(p[1]["ts"]) if p[1].get("ts") else self._now, p[0]),

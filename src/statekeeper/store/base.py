@@ -7,13 +7,14 @@ expressed through this interface.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from statekeeper.model import Fact, Turn, WorkingSetItem
+from statekeeper.store.nesting import OpenWrite
 
 if TYPE_CHECKING:
     from statekeeper.store.documents import ChunkRow, DocumentRow
@@ -78,6 +79,8 @@ class UnitOfWork(Protocol):
     """Reads and writes of one transaction inside one organization."""
 
     org: str
+    # The write this unit is part of (store/nesting.py); None for a read of committed rows.
+    open_write: OpenWrite | None
 
     # persistent facts
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None: ...
@@ -192,10 +195,18 @@ class Store(Protocol):
     dialect: str
 
     def write(self, org: str) -> AbstractContextManager[UnitOfWork]:
-        """A transaction that serializes with other writers of the same store."""
+        """A transaction that serializes with other writers of the same store; inside a
+        write open on this thread, a savepoint of it (CrossOrganizationError for another
+        organization's)."""
         ...
 
-    def read(self, org: str) -> AbstractContextManager[UnitOfWork]: ...
+    def read(self, org: str) -> AbstractContextManager[UnitOfWork]:
+        """A read of committed rows; inside a write open on this thread, a read through it."""
+        ...
+
+    def after_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` once the write open on this thread commits; at once if none is."""
+        ...
 
     def erase_user(self, org: str, user: str, at: datetime) -> Erasure:
         """Delete everything of one user, leaving a log entry with no personal data."""

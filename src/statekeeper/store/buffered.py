@@ -26,6 +26,7 @@ class BufferedUnitOfWork:
         self.inner = inner
         self.view = view
         self.org = inner.org
+        self.open_write = inner.open_write
         self._seq = inner.next_seq() - 1
         self._facts: dict[str, Fact] = {}  # by id: loaded, or as this batch left them
         self._missing: set[str] = set()  # ids known not to exist

@@ -153,7 +153,7 @@ class PostgresStore(SqlStore):
         conn.execute(text(f"SET LOCAL lock_timeout = '{int(LOCK_TIMEOUT * 1000)}ms'"))
         conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:org))"), {"org": org})
 
-    def _after_write(self, conn: Connection, unit: SqlUnitOfWork) -> None:
+    def _after_write(self, conn: Connection, inserted: int) -> None:
         """Refresh the planner's statistics once the facts this store wrote grew by a fifth.
 
         Planned from the statistics of a smaller table, the lookups by id and by key scan a
@@ -161,7 +161,7 @@ class PostgresStore(SqlStore):
         every row it adds. Autovacuum may be off, or a minute late. ANALYZE runs after the
         commit, as the connecting role (the tables' owner), and blocks no reader or writer."""
         with self._statistics:
-            self._unanalyzed += unit.inserted
+            self._unanalyzed += inserted
             if self._unanalyzed < max(_ANALYZE_AFTER, self._analyzed_rows // 5):
                 return
             self._analyzed_rows += self._unanalyzed

@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
@@ -33,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 from sqlalchemy.exc import SQLAlchemyError
 
-from statekeeper.errors import StoreError
+from statekeeper.errors import CrossOrganizationError, StoreError
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
@@ -42,6 +43,7 @@ from statekeeper.store.fact_index import FactIndexRows, fact_index, fact_terms, 
 from statekeeper.store.fact_search import FactSearch
 from statekeeper.store.lessons import LessonRows
 from statekeeper.store.memories import MemoryRows
+from statekeeper.store.nesting import OpenWrite
 from statekeeper.store.schema import (
     erasures,
     fact_dependencies,
@@ -331,10 +333,13 @@ def row_to_fact(
 class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexRows, ViewRows):
     """One transaction's reads and writes inside one organization."""
 
-    def __init__(self, connection: Connection, org: str) -> None:
+    def __init__(
+        self, connection: Connection, org: str, open_write: OpenWrite | None = None
+    ) -> None:
         self.conn = connection
         self.org = org
-        self._rev: int | None = None
+        # The write this unit is part of: None for a read that sees committed rows only.
+        self.open_write = open_write
         self.inserted = 0  # fact rows this unit of work added
 
     # -- visibility ---------------------------------------------------------------------
@@ -378,19 +383,30 @@ class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexR
 
     def revision(self) -> int:
         """The organization's newest revision: the highest stamp on any of its facts."""
+        self._seen()
         return int(_REVISION.scalar(self.conn, {"org": self.org}))
 
     def marks(self) -> tuple[int, int]:
         """The organization's newest revision, and how many of its users were ever erased."""
+        self._seen()
         [(revision, erased)] = _MARKS.rows(self.conn, {"org": self.org})
         return int(revision), int(erased)
 
+    def _seen(self) -> None:
+        """Inside a write, a reader of the newest revision may keep what it read as of that
+        revision: the write's next change takes a newer one, or that reader would miss it."""
+        if self.open_write is not None:
+            self.open_write.rev = None
+
     def stamp(self) -> int:
-        """This transaction's revision, fixed at its first change. Writers of one organization
-        hold its lock, so two transactions never take the same stamp."""
-        if self._rev is None:
-            self._rev = self.revision() + 1
-        return self._rev
+        """The revision the write's changes are stamped with, taken at its first change and
+        after each read of the newest revision. Writers of one organization hold its lock,
+        so two transactions never take the same stamp."""
+        held = self.open_write
+        assert held is not None, "only a write changes rows"
+        if held.rev is None:
+            held.rev = int(_REVISION.scalar(self.conn, {"org": self.org})) + 1
+        return held.rev
 
     def changed_since(self, view: View, since: int) -> list[Stamped]:
         """Every visible fact, live or dead, whose row changed after revision `since`."""
@@ -813,7 +829,11 @@ def store_errors(action: str) -> Iterator[None]:
 
 
 class SqlStore:
-    """Connection handling shared by the SQL backends."""
+    """Connection handling shared by the SQL backends.
+
+    A write opened while another is open on the same thread, for the same organization,
+    runs inside it as a savepoint, and a read there reads through it (store/nesting.py):
+    a caller makes several steps one unit of work by opening a write around them."""
 
     dialect = "sql"
     unit_of_work = SqlUnitOfWork
@@ -823,22 +843,61 @@ class SqlStore:
         # Held by every unit of work: nothing where each has a connection of its own, a
         # lock where all share one (an in-memory database).
         self.serial: AbstractContextManager[Any] = nullcontext()
+        self._open = threading.local()  # this thread's open write, if any
 
     @contextmanager
     def write(self, org: str) -> Iterator[SqlUnitOfWork]:
-        with self.serial, store_errors("writing to the store"), self.engine.connect() as conn:
-            self._begin_write(conn, org)
-            unit = self.unit_of_work(conn, org)
-            try:
+        held = self._joined(org)
+        if held is not None:
+            with store_errors("writing to the store"), self._savepoint(held) as unit:
                 yield unit
-            except BaseException:
-                conn.rollback()
-                raise
-            conn.commit()
-            self._after_write(conn, unit)
+            return
+        try:
+            with self.serial, store_errors("writing to the store"), self.engine.connect() as conn:
+                self._begin_write(conn, org)
+                held = self._open.write = OpenWrite(conn, org)
+                unit = self.unit_of_work(conn, org, held)
+                try:
+                    yield unit
+                    self._open.write = None
+                    conn.commit()
+                except BaseException:
+                    self._open.write = None
+                    conn.rollback()
+                    raise
+                self._after_write(conn, held.inserted + unit.inserted)
+        except BaseException:
+            if held is not None:
+                held.ended(committed=False)
+            raise
+        # Past the connection and the lock: what waited for the commit may open its own.
+        held.ended(committed=True)
+
+    @contextmanager
+    def _savepoint(self, held: OpenWrite) -> Iterator[SqlUnitOfWork]:
+        """A write inside the open one: its failure undoes its own changes only."""
+        savepoint = held.conn.begin_nested()
+        held.entered()
+        unit = self.unit_of_work(held.conn, held.org, held)
+        try:
+            yield unit
+            savepoint.commit()
+        except BaseException:
+            try:
+                if savepoint.is_active:
+                    savepoint.rollback()
+            finally:
+                held.undone()
+            raise
+        held.released(unit.inserted)
 
     @contextmanager
     def read(self, org: str) -> Iterator[SqlUnitOfWork]:
+        held = self._joined(org)
+        if held is not None:  # it must see what the open write changed, and not wait for it
+            with store_errors("reading the store"):
+                yield self.unit_of_work(held.conn, org, held)
+            return
         with self.serial, store_errors("reading the store"), self.engine.connect() as conn:
             self._begin_read(conn, org)
             try:
@@ -846,11 +905,29 @@ class SqlStore:
             finally:
                 conn.rollback()
 
+    def _joined(self, org: str) -> OpenWrite | None:
+        """The write open on this thread, which a unit of work for `org` joins; a unit of
+        another organization cannot join it, and would wait for it to end."""
+        held: OpenWrite | None = getattr(self._open, "write", None)
+        if held is not None and held.org != org:
+            raise CrossOrganizationError(held.org, org)
+        return held
+
+    def after_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` once the write open on this thread commits (never, if it rolls back);
+        at once when none is open."""
+        held: OpenWrite | None = getattr(self._open, "write", None)
+        if held is None:
+            hook()
+        else:
+            held.after_commit(hook)
+
     def _begin_write(self, conn: Connection, org: str) -> None:
         conn.begin()
 
-    def _after_write(self, conn: Connection, unit: SqlUnitOfWork) -> None:
-        """What a backend does once a write has committed; nothing by default."""
+    def _after_write(self, conn: Connection, inserted: int) -> None:
+        """What a backend does once a write that added `inserted` fact rows has committed;
+        nothing by default."""
 
     def _begin_read(self, conn: Connection, org: str) -> None:
         conn.begin()
@@ -860,7 +937,7 @@ class SqlStore:
         what its files still hold of them."""
         with self.write(org) as uow:
             done = uow.erase_user(user, at)
-        self._after_erase()
+            self.after_commit(self._after_erase)
         return done
 
     def _after_erase(self) -> None:
