@@ -60,9 +60,9 @@ class OpenWrite:
 
     def ended(self, committed: bool) -> None:
         """The outermost write ended; runs what waited for that end."""
-        hooks = [h for level in self._committed for h in level] if committed else []
+        waiting = [h for level in self._committed for h in level]
         self._committed = [[]]
-        run(hooks if committed else self._take_rolled_back())
+        run(waiting if committed else self._take_rolled_back())
 
     def _take_rolled_back(self) -> list[Hook]:
         hooks, self._rolled_back = self._rolled_back, []

