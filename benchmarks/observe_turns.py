@@ -2,8 +2,8 @@
 
     python benchmarks/observe_turns.py [--turns 600] [--url postgresql://...]
 
-A user states details of many items in plain sentences, corrects some of them later and
-chats in between; every turn goes through `Session.observe` on a fresh store (a SQLite file
+A user states the budget and deadline of many projects in plain sentences, corrects them
+and chats in between; every turn goes through `Session.observe` on a fresh store (a SQLite file
 by default), which stores the turn, reads and applies what it states and links the facts
 to it. It prints the loop figure of `engine_scale.py`, then the mean, p50 and p95 of a
 turn and the whole run. Run by hand; not part of the test suite.
@@ -24,7 +24,12 @@ from engine_scale import percentile, python_loop_seconds
 
 from statekeeper import Engine, Principal
 
-PLACES = ["Hall B", "the Harbor Room", "Pier 9", "the north annex", "Studio 4"]
+PROJECTS = (
+    "Atlas Borealis Cobalt Dynamo Everest Fjord Galena Helix Iris Juniper Kestrel Lumen "
+    "Mistral Nimbus Obsidian Pioneer Quartz Rhodium Sierra Tundra Umber Vertex Willow Xenon "
+    "Yarrow Zephyr"
+).split()
+MONTHS = ["March", "April", "May", "June"]
 CHATTER = [
     "Thanks, that helps.",
     "Let me think about it and get back to you.",
@@ -34,22 +39,21 @@ CHATTER = [
 
 
 def turns(count: int, rng: random.Random) -> list[str]:
-    """Statements about new items, corrections of earlier ones, and chatter."""
+    """Of every five turns: two state a project's budget or deadline, two correct one,
+    one chats."""
     said: list[str] = []
-    items = 0
     for n in range(count):
-        if n % 5 == 4:
+        step, name = n % 5, PROJECTS[(n // 5) % len(PROJECTS)]
+        if step == 4:
             said.append(rng.choice(CHATTER))
-        elif n % 5 == 3 and items:
-            item = rng.randrange(items)
-            said.append(f"Actually, the budget for project {item} is ${rng.randint(1, 90)},000.")
+        elif step == 0:
+            said.append(f"The {name} budget is ${rng.randint(1, 90)},000.")
+        elif step == 1:
+            said.append(f"The {name} deadline is {rng.choice(MONTHS)} {rng.randint(1, 28)}.")
+        elif step == 2:
+            said.append(f"Actually, the {name} budget is ${rng.randint(1, 90)},000.")
         else:
-            place = rng.choice(PLACES)
-            said.append(
-                f"The budget for project {items} is ${rng.randint(1, 90)},000 "
-                f"and its kickoff is in {place}."
-            )
-            items += 1
+            said.append(f"Sorry, the {name} deadline moved to {rng.choice(MONTHS)} 30.")
     return said
 
 
