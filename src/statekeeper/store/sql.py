@@ -828,6 +828,12 @@ def store_errors(action: str) -> Iterator[None]:
         raise StoreError(f"{action}: {reason}") from error
 
 
+class _OpenWrites(threading.local):
+    """Each thread's open write of one store, if any."""
+
+    write: OpenWrite | None = None
+
+
 class SqlStore:
     """Connection handling shared by the SQL backends.
 
@@ -843,7 +849,7 @@ class SqlStore:
         # Held by every unit of work: nothing where each has a connection of its own, a
         # lock where all share one (an in-memory database).
         self.serial: AbstractContextManager[Any] = nullcontext()
-        self._open = threading.local()  # this thread's open write, if any
+        self._open = _OpenWrites()
 
     @contextmanager
     def write(self, org: str) -> Iterator[SqlUnitOfWork]:
@@ -912,7 +918,7 @@ class SqlStore:
     def _joined(self, org: str) -> OpenWrite | None:
         """The write open on this thread, which a unit of work for `org` joins; a unit of
         another organization cannot join it, and would wait for it to end."""
-        held: OpenWrite | None = getattr(self._open, "write", None)
+        held = self._open.write
         if held is not None and held.org != org:
             raise CrossOrganizationError(held.org, org)
         return held
@@ -920,7 +926,7 @@ class SqlStore:
     def after_commit(self, hook: Callable[[], None]) -> None:
         """Run `hook` once the write open on this thread commits (never, if it rolls back);
         at once when none is open."""
-        held: OpenWrite | None = getattr(self._open, "write", None)
+        held = self._open.write
         if held is None:
             hook()
         else:
