@@ -32,6 +32,12 @@ SPANS = [
      ["Bonus pool is $40,000 this year. Confidential, thanks."]),
     ("We're letting two drivers go in June. Keep it under your hat, please.",
      ["We're letting two drivers go in June. Keep it under your hat, please."]),
+    # a thing named as kept quiet, and what not to tell them about it
+    ("Keep the Lopez settlement quiet.", ["Keep the Lopez settlement quiet."]),
+    ("Keep our bid price private until the auction.",
+     ["Keep our bid price private until the auction."]),
+    ("dont tell the seller what we paid for the van",
+     ["dont tell the seller what we paid for the van"]),
     # kept from someone's ears or eyes
     ("Not for the landlord's ears: we'd pay up to $2,300.",
      ["Not for the landlord's ears: we'd pay up to $2,300."]),
@@ -110,6 +116,10 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Draft an email to the client about the price and the plans.",
         "Compose a short note for the tenant about Friday's water shutoff.",
         "Let the customer know when the part arrives.",
+        # a text for readers at large
+        "Write the club newsletter blurb about Sunday's race.",
+        "Draft the welcome note for new members.",
+        "Prepare a flyer for the spring open house.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -124,6 +134,7 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "Our COO wonders internally what the rival bid.",
         "Did the client email us back about the price?",
         "What did the customer tell us on the call?",
+        "How much is left in the newsletter budget?",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:

@@ -248,6 +248,14 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
          "Don't mention the margin to the buyer.", "supplier_margin"),
         ([("home_address", "9 Fern Lane"), ("office_address", "1 Dock St")],
          "Her home address is need-to-know only.", "home_address"),
+        # named by words or figures of its value
+        ([("loyalty_deal", "Landlord's nephew gets 25% off"), ("opening_hours", "9-5")],
+         "the 25% thing for the nephew stays between us", "loyalty_deal"),
+        ([("trade_in", "Trade-in offer on the Corolla: $9,800"), ("delivery", "Friday")],
+         "dont tell the buyer what we offered on the corolla", "trade_in"),
+        # a restriction that says nothing but itself, of the sentence before it
+        ([("floor_price", "Lowest we take: $310,000"), ("closing", "June 30")],
+         "Never let their agent near our floor price. Partners only.", "floor_price"),
     ],
 )
 def test_words_for_us_only_restrict_the_fact_they_name(

@@ -40,7 +40,7 @@ def confidential_spans(text: str) -> list[str]:
             end = sentence.start + len(sentence.text)
         elif start is not None or found("confidential", said):
             if start is None:  # "HR eyes only." alone after a statement marks that statement
-                start = before if before is not None and _bare(said) else sentence.start
+                start = before if before is not None and bare_restriction(said) else sentence.start
             end = sentence.start + len(sentence.text)
         before = sentence.start
     if start is not None:
@@ -53,7 +53,7 @@ def restricts(sentence: str) -> bool:
     return found("confidential", sentence) or found("confidential_back", sentence)
 
 
-def _bare(sentence: str) -> bool:
+def bare_restriction(sentence: str) -> bool:
     """Whether a restriction says nothing but itself ("Confidential.", "Not for the
     client.", "Don't let the staff know yet."): then it is of what was said before it."""
     rest = table("confidential").sub(" ", sentence.lower())

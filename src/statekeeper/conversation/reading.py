@@ -22,9 +22,9 @@ from statekeeper.access import AuthorityLadder
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.additions import added, with_item
-from statekeeper.conversation.audience import confidential_spans, restricts
+from statekeeper.conversation.audience import bare_restriction, confidential_spans, restricts
 from statekeeper.conversation.clauses import confirms, sentences
-from statekeeper.conversation.cues import found
+from statekeeper.conversation.cues import found, table
 from statekeeper.conversation.decisions import (
     Add,
     Conflict,
@@ -104,23 +104,39 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
 
 
 def _named_in(view: StateView, text: str) -> list[Fact]:
-    """The live facts a restriction names as what it restricts, in its own clause, which
-    states no value ("the bonus is confidential" of a bonus_amount, "don't mention the
-    margin to the buyer"): those whose key it names most fully, by a word of it at least."""
+    """The live facts a restriction names as what it restricts, in its own clause (or, when
+    it says nothing but itself, "attorney eyes only.", in the sentence before it), which
+    states no new value: "the bonus is confidential" of a bonus_amount, "the 40% thing
+    stays between us", "don't tell the customer what we paid for the Civic". Those it names
+    most fully, by the words of their key and of their value, are restricted."""
     named: dict[str, Fact] = {}
-    clauses = (s.text[a:b] for s in sentences(text) for a, b in s.clauses())
-    for said in clauses:
-        if not restricts(said) or typed_values(said):
-            continue
-        terms = topic_terms(said)
+    for said in _restricting(text):
+        live = [f for f in view.related_facts(said) if f.scope == Scope.GLOBAL]
+        figures = [v.text for v in typed_values(said)]
+        if any(not any(nlu.mentions(f.text, v) for f in live) for v in figures):
+            continue  # it states a new value: a note of its own, not a fact named
+        terms = topic_terms(table("confidential").sub(" ", said.lower()))
         scored: dict[int, list[Fact]] = {}
-        for fact in view.related_facts(said):
+        for fact in live:
             words = [t for t in map(topic_terms, fact.key.split("_")) if t]
-            score = sum(w <= terms for w in words)
-            if score and fact.scope == Scope.GLOBAL:
+            score = sum(w <= terms for w in words) + len(terms & topic_terms(fact.text))
+            score += 2 * sum(nlu.mentions(fact.text, v) for v in figures)
+            if score:
                 scored.setdefault(score, []).append(fact)
         named |= {f.id: f for f in scored[max(scored)]} if scored else {}
     return list(named.values())
+
+
+def _restricting(text: str) -> Iterator[str]:
+    """Each clause of a text that restricts; one that says nothing but itself, with the
+    sentence before it."""
+    said = sentences(text)
+    for n, sentence in enumerate(said):
+        clauses = [sentence.text[a:b] for a, b in sentence.clauses()]
+        for clause in clauses:
+            if restricts(clause):
+                bare = bare_restriction(sentence.text) and n > 0
+                yield f"{said[n - 1].text} {clause}" if bare else clause
 
 
 def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
