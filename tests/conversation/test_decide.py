@@ -717,6 +717,9 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # "so no X" takes an item off
+    ("The band cancelled on us, so no live music.",
+     [fact("Party: buffet, live music, photo booth", "party")], {("live music", "-")}),
     # a want or a need that has ended
     ("We no longer need the moving truck, the movers bring their own.",
      [fact("Moving truck: 16ft, Saturday", "moving_truck")], {("Moving truck: 16ft, Saturday", "-")}),
@@ -825,6 +828,9 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # pulling out of something is no taking it out
+    ("The florist pulled out of the fair, sadly.",
+     [fact("Fair stalls: florist, baker, potter", "fair_stalls")]),
     # a removal denied
     ("Please don't cancel the standing order.",
      [fact("Standing order: 2 crates every Monday", "order")]),

@@ -460,3 +460,10 @@ def test_details_given_beside_a_change_are_kept() -> None:
     assert ("Replace", "courier", "Courier: Swift Freight, pickups Mondays",
             "Courier: Northline Haulage, pickups Mondays", "named as the old value") in rows  # fmt: skip
     assert any(r[0] == "Add" and r[3] == "312-555-0163" for r in rows)
+
+
+def test_a_change_in_an_aside_within_the_turn_changes_nothing() -> None:
+    state = live("tour", "Lisbon tour departs June 3")
+    rows = read(state, "quick tangent: my dentist moved me to June 12 at 4pm. anyway, back to "
+                       "the Lisbon group, what else do we need?")  # fmt: skip
+    assert rows == []

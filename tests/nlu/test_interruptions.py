@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.nlu.interpret import Transition, transition
+from statekeeper.nlu.interpret import Transition, aside, transition
 from tests.nlu.harness import Conversation, shows
 
 CASES = [
@@ -153,3 +153,20 @@ def test_words_that_set_another_matter_aside_open_a_digression(text: str) -> Non
 )
 def test_words_about_sides_and_differences_open_nothing(text: str) -> None:
     assert transition(text) is Transition.NONE
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("quick tangent, my vet moved Milo to May 9. anyway, back to the venue list",
+         "tangent, my vet moved Milo to May 9. "),
+        ("Side note: my train is at 6:40pm. Back to the catering order: 40 boxes.",
+         "Side note: my train is at 6:40pm. "),
+        ("unrelated, but the gym raised dues to $60. anyhow, the invoice is due Friday",
+         "unrelated, but the gym raised dues to $60. "),
+        ("Side note: the lift is out.", None),  # no return inside the turn
+        ("Back to the venue: it's the Granary now.", None),  # a return with nothing opened
+    ],
+)
+def test_another_matter_opened_and_closed_in_one_turn(text: str, side: str | None) -> None:
+    assert aside(text) == side

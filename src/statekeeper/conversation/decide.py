@@ -1299,7 +1299,7 @@ def _retraction_pattern() -> re.Pattern[str]:
         rf"(?<![\w'])(?:(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?"
         rf"(?P<obj>{_WORDS}){ends}"
         rf"|(?:{particled})\s+(?P<held>{_WORDS})(?=\s+(?:off|out)\b)"
-        rf"|(?:{particled})\s+(?:off|out)\s+(?P<taken>{_WORDS}){ends}"
+        rf"|(?:{particled})\s+(?:off|out)\s+(?!of\b)(?P<taken>{_WORDS}){ends}"
         rf"|(?:{holder})\s+(?:no\s+longer\s+(?P<was>{_WORDS}){ends}"
         rf"|not\s+(?P<was_then>{_WORDS})\s+any\s?more\b)"
         rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{_PHRASE})\s+(?:{given_up})"

@@ -87,9 +87,10 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
         for fact in _named_in(view, turn.text)
         if INTERNAL not in fact.required_permissions
     ]
-    if spans:
+    side = nlu.aside(turn.text)  # another matter opened and closed inside the turn
+    if spans or side:
         public = turn.text
-        for span in spans:
+        for span in [*spans, *([side] if side else [])]:
             public = public.replace(span, " ")
         turn = turn.model_copy(update={"text": public})
     asides = notes + _declined(view, turn, earlier)

@@ -140,6 +140,15 @@ def transition(text: str) -> Transition:
     return Transition.NONE
 
 
+def aside(text: str) -> str | None:
+    """The part of a turn that opens another matter and returns within the same turn ("quick
+    tangent, my dentist moved me to May 12. anyway, back to the group tour ..."): from the
+    words that open it to those that return. None when the turn holds no such part."""
+    opened = OPEN_DIGRESSION.search(text[:80])
+    back = CLOSE_SIDE.search(text, opened.end()) if opened else None
+    return text[opened.start() : back.start()] if opened and back else None
+
+
 def _another_matter(text: str, hold: re.Match[str] | None) -> bool:
     """Whether a hold is followed by something of another matter ("the courier's here"),
     not a mere pause."""
