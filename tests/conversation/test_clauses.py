@@ -53,6 +53,12 @@ def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
         ("I'm at kim.lo@zenith.io now, left my old firm last month.", False),
         ("It was $15 last month, these days it's $19.", False),
         ("Last spring we had 80 seats, currently 120.", False),
+        # a frame of times gone by, with or without a change told inside it
+        ("Back when I joined, they paid us on the 15th.", True),
+        ("We used to open at 6am on Saturdays.", True),
+        ("When we first opened we switched suppliers to Kessler Farms.", True),
+        ("At my old job the badge fee was $25.", True),
+        ("We used to close at 7, now it's 9pm.", False),
     ],
 )
 def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:

@@ -307,6 +307,14 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "We're thinking about moving the dentist to Friday.",  # a change weighed
         "I'm toying with Friday at 4pm for the dentist.",
         "Considering the dentist on Friday instead, since Tuesday is busy.",
+        # a claim passed on second-hand
+        "My sister says the receptionist told her the dentist is Friday at 4pm now.",
+        "Supposedly the dentist moved us to Friday.",
+        "Word is the dentist switched to Friday at 4pm.",
+        "I heard that the dentist is on Friday now.",
+        # a frame of times gone by
+        "Back when I was a kid the dentist was on Friday at 4pm.",
+        "We used to see the dentist on Thursday at 4pm.",
     ],
 )
 def test_what_changes_nothing_decides_nothing(text: str) -> None:

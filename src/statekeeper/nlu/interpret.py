@@ -82,12 +82,15 @@ HISTORICAL = any_case("historical")
 
 def narrates(sentence: str) -> bool:
     """A sentence set in the past, telling what happened: "historically ...", "we went to
-    the lake last Friday". One that tells of a changed arrangement still counts ("last week
-    we moved the review to Monday")."""
+    the lake last Friday", "back when I started they had me in on a Wednesday". One that
+    tells of a changed arrangement at a past time still counts ("last week we moved the
+    review to Monday"); inside a frame of times gone by ("when we first opened we switched
+    to Fridays") it does not."""
     lowered = sentence.lower()
     if HISTORICAL.search(lowered):
         return True
-    if not found("past_time", lowered) or found("plan_change", lowered):
+    framed = found("past_frame", lowered)  # "back when I started", "we used to"
+    if not framed and (not found("past_time", lowered) or found("plan_change", lowered)):
         return False
     return _HOLDS_NOW.search(lowered) is None  # "I'm at ... now, left Acme last month"
 
@@ -182,9 +185,22 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
     marked = set(past_spans(text, values))  # what the text calls past is not its current one
     for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
         members = [v for v in values if value_kind(v) in family]
-        if len(members) >= 2 and any(v in live and v not in marked for v in members):
-            dead += [v for v in members if v not in live]
+        held = [v for v in members if v in live and v not in marked]
+        if len(members) >= 2 and held:
+            dead += [v for v in members if v not in live and not _one_value(text, v, held)]
     return dead
+
+
+def _one_value(text: str, value: str, others: list[str]) -> bool:
+    """Whether `value` stands right beside one of `others`, so that both are parts of one
+    value ("Saturday July 26", "3pm Friday"): a part of the new value shares a word with
+    the old one, and is no rival of it."""
+    lowered = text.lower()
+    return any(
+        re.search(rf"{re.escape(a)}[\s,]{{1,2}}{re.escape(b)}", lowered)
+        for other in others
+        for a, b in ((value, other), (other, value))
+    )
 
 
 # What may stand between two figures a history marker covers: "originally Friday, then
