@@ -828,6 +828,10 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # dropping off, by or in brings or visits
+    ("Lena dropped off the Trek this morning.", [fact("Trek FX 3, brake bleed", "bike")]),
+    ("I'll drop off the tuxedo on Friday.", [fact("Tuxedo rental, pick up Thursday", "rental")]),
+    ("The inspector might drop by the warehouse.", [fact("Warehouse audit May 4", "audit")]),
     # pulling out of something is no taking it out
     ("The florist pulled out of the fair, sadly.",
      [fact("Fair stalls: florist, baker, potter", "fair_stalls")]),

@@ -79,3 +79,25 @@ def test_new_value_of_a_change_survives(alice: Session, clock: Clock) -> None:
     assert "to $45,000" in text
     assert "now $60 per hour" in text
     assert "Weekend rate is $50 per hour" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "values", "live", "dead"),
+    [
+        # a part of the new value beside a word the old one keeps is no rival of it
+        ("We'll need the van on Saturday July 26 instead.", ["saturday", "july 26"],
+         {"saturday"}, []),
+        ("Correction: it's Friday, March 6 at the annex.", ["friday", "march 6"],
+         {"friday"}, []),
+        ("Actually the call is 4pm Thursday.", ["4pm", "thursday"], {"thursday"}, []),
+        # alternatives told apart by words stay rivals
+        ("Originally Friday, then Thursday, final is Monday.",
+         ["friday", "thursday", "monday"], {"monday"}, ["friday", "thursday"]),
+    ],
+)
+def test_parts_of_one_value_are_no_rivals(
+    text: str, values: list[str], live: set[str], dead: list[str]
+) -> None:
+    from statekeeper.nlu.interpret import superseded_alternatives
+
+    assert superseded_alternatives(text, values, live) == dead
