@@ -40,6 +40,31 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # the thing said to be wrong, then a bare figure: a new count of it, in its unit
+    ("Scratch what I told you about the headcount, it's 95.", [fact("85 guests", "guest_count")],
+     {("85 guests", "95 guests")}),
+    ("Forget what I told you about the tickets, we sold 135.",
+     [fact("120 tickets sold", "tickets")], {("120 tickets", "135 tickets")}),
+    ("Ignore what I said about attendance, 26 signed up.",
+     [fact("Workshop: 30 attendees", "attendance")], {("30 attendees", "26 attendees")}),
+    ("I gave you the wrong zip code, it's 97302.",
+     [fact("Ship to 14 Elm St, Salem OR 97301", "zip")], {("OR 97301", "OR 97302")}),
+    # a figure that goes up to another is no limit
+    ("Rent goes up to $1,925 in the new lease.", [fact("$1,850/month", "rent")],
+     {("$1,850", "$1,925")}),
+    ("The parking fee went up to $14 a day.", [fact("Parking: $12 per day", "parking_fee")],
+     {("$12", "$14")}),
+    ("Heads up, the co-pay jumped up to $45.", [fact("Co-pay $30 per visit", "copay")],
+     {("$30", "$45")}),
+    # a weekday and a date said together replace the weekday and the date
+    ("The tasting slips to Tuesday May 12.", [fact("Wine tasting Thursday May 7", "tasting")],
+     {("Thursday", "Tuesday"), ("May 7", "May 12")}),
+    ("Our check-in moved to Sunday, October 4.",
+     [fact("Check-in Saturday, October 3", "check_in")],
+     {("Saturday", "Sunday"), ("October 3", "October 4")}),
+    ("And the recital got pushed to Friday June 20.",
+     [fact("Piano recital Wednesday June 18, 6pm", "recital")],
+     {("Wednesday", "Friday"), ("June 18", "June 20")}),
     # a place told apart by a letter gives way to another of its label
     ("Pallets go to dock D instead, dock B is being resurfaced.",
      [fact("Loading dock B, 77 Foundry Rd", "delivery_address")], {("dock B", "dock D")}),
@@ -514,6 +539,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a slot said to be wrong with no new value, or a figure of something else
+    ("Ignore what I said about the headcount, I'll confirm it tomorrow.",
+     [fact("85 guests", "guest_count")]),
+    ("The hall has 95 parking spots.", [fact("85 guests", "guest_count")]),
+    # "up to" as what one may do is a limit, no new amount
+    ("We can go up to $500 if they push.", [fact("Sofa price: $450", "price")]),
+    ("I'm willing to go up to 3 nights.", [fact("Stay: 2 nights", "stay")]),
     # another business's offer, or talk no one has confirmed
     ("The garage across the street is doing tune-ups for $79 this month, we're not matching it.",
      [fact("Tune-up: $99", "tune_up")]),
@@ -960,6 +992,18 @@ def test_a_list_keeps_its_other_items_tidy() -> None:
 def test_a_qualifier_of_the_old_value_goes_with_it() -> None:
     assert replaced("$85 (draft)", "$85", "$60") == "$60"
     assert replaced("Security deposit $750", "$750", "$900") == "Security deposit $900"
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "expected"),
+    [
+        ("$1,850/month", "$1,850", "$1,925", "$1,925/month"),
+        ("€40 per night", "€40", "€55", "€55 per night"),
+        ("$12 a head", "$12", "$15", "$15 a head"),
+    ],
+)
+def test_a_rate_keeps_what_it_is_counted_by(text: str, old: str, new: str, expected: str) -> None:
+    assert replaced(text, old, new) == expected
 
 
 @pytest.mark.parametrize(

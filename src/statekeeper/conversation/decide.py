@@ -39,7 +39,12 @@ _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 # Change cues too weak to stand alone: "it's Thursday" tells the day, "our new vendor"
 # names one.
 _WEAK_CHANGE = re.compile(r"\b(?:it'?s|new)\b", re.I)
-_SEGMENT_END = re.compile(r"[,;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
+# A comma after a weekday joins it to the date it names ("Saturday, October 3"): one value.
+_AFTER_WEEKDAY = "".join(
+    f"(?<![{d[0]}{d[0].lower()}]{d[1:]}day)"
+    for d in ("Mon", "Tues", "Wednes", "Thurs", "Fri", "Satur", "Sun")
+)
+_SEGMENT_END = re.compile(rf"{_AFTER_WEEKDAY},|[;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -393,22 +398,28 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
-                and (_of_a_kind(k, value) or _named_old(contrasts.get(value.key), k))
+                and (
+                    _of_a_kind(k, value)
+                    or _named_old(contrasts.get(value.key), k)
+                    or _count_of_named_slot(k, value, whole.corrected)
+                )
                 and _bounds_alike(k, bound, changes)
             ]
             if any(_of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
-            # among equals, one written in the same shape ("May 4-7" for "May 3-6")
+            # among equals, one of the same kind ("Monday March 16" for "Friday March 13":
+            # the weekday for the weekday), then one written in the same shape ("May 4-7"
+            # for "May 3-6")
             options = [
-                ((w[0], _spans_alike(k.value, value)), w[1], k)
+                ((w[0], k.value.kind == value.kind, _spans_alike(k.value, value)), w[1], k)
                 for k in candidates
                 if (w := _weigh(whole, new, k))
             ]
             options.sort(key=lambda o: o[0], reverse=True)
             if not options or (len(options) > 1 and options[1][0] == options[0][0]):
                 continue  # nothing, or no single best: leave it to the recall layer
-            (score, _), reason, old = options[0]
+            (score, *_), reason, old = options[0]
             # the part named ("7734, not 7743"), but a whole address for its street named by
             # another address; a house number alone changes the number ("81, not 18")
             named = new.named
@@ -731,6 +742,12 @@ def _of_a_kind(old: Known, new: TypedValue) -> bool:
     return old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor
 
 
+def _count_of_named_slot(old: Known, new: TypedValue, corrected: frozenset[str]) -> bool:
+    """Whether a bare figure is a new count of a counted thing the turn says it got wrong:
+    "scratch what I told you about the headcount, it's 95" for "85 guests"."""
+    return old.value.kind == "quantity" and new.kind == "number" and bool(old.anchor & corrected)
+
+
 def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
     """The known values `new` could be a new value of by its type alone; for a labelled
     code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
@@ -918,9 +935,10 @@ def _bound(text: str, value: TypedValue) -> bool:
 
 
 def _moved_up(lead: str) -> bool:
-    """Whether "up to" follows a verb of moving ("they pulled the check-up up to the 4th"):
-    an earlier date, not a limit."""
-    return lead.endswith("up to") and found("moved_up", lead)
+    """Whether "up to" follows a verb of moving ("they pulled the check-up up to the 4th",
+    "rent goes up to $1,925"): an earlier date or a higher figure, not a limit, unless
+    said as what one may do ("we can go up to $500")."""
+    return lead.endswith("up to") and found("moved_up", lead) and not found("up_to_limit", lead)
 
 
 def _named_old(named: str | None, old: Known) -> bool:
@@ -1097,6 +1115,8 @@ def _replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
         return _MONTH_DAY.sub(rf"\g<month>{day['day']}", old_text, count=1)  # "the 4th" of March 3
     if new.kind == "date" and new.text.startswith("The "):  # capitalized as a sentence began
         return "t" + new.text[1:]
+    if old.value.kind == "quantity" and new.kind == "number":  # "85 guests", then "it's 95"
+        return re.sub(r"^[\d,.]+", new.text, old_text, count=1)
     if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
         return re.sub(r"^([\d,.]+(?:\s?[-–]\s?[\d.]+)?).*$", r"\1", new.text)
     if old.value.kind == "code" and old.value.unit and new.kind == "number":
@@ -1572,6 +1592,15 @@ def replaced(text: str, old: str, new: str) -> str:
     rest = text.replace(old, " ", 1)
     if rest == text:
         return text
-    if not topic_terms(re.sub(r"\([^)]*\)", " ", rest)):
+    if not topic_terms(re.sub(r"\([^)]*\)", " ", rest)) and not _RATE.match(rest):
         return new
     return retotalled(text, text.replace(old, new, 1))
+
+
+# What a figure is counted by, right after it ("$1,850/month", "$40 per night"): part of
+# the rate, which a new figure said without it keeps.
+_RATE = re.compile(
+    r"\s*(?:/\s*|per\s+|an?\s+)(?:hour|hr|day|night|week|wk|month|mo|year|yr|person|head|"
+    r"seat|user|unit|visit|session|class|lesson)s?\b",
+    re.I,
+)
