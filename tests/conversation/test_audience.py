@@ -56,6 +56,13 @@ SPANS = [
         "Payroll: Omar's garnishment starts next cycle. He doesn't want it known on the floor.",
         ["Payroll: Omar's garnishment starts next cycle. He doesn't want it known on the floor."],
     ),
+    # ... and so does one that names what was said by what it is
+    ("Her raise comes to $6,500. Keep the number internal, she hasn't signed yet.",
+     ["Her raise comes to $6,500. Keep the number internal, she hasn't signed yet."]),
+    ("The settlement is $48,000. Keep those figures between us until legal is done.",
+     ["The settlement is $48,000. Keep those figures between us until legal is done."]),
+    ("Closing is May 9. Keep the date quiet, the sellers are touchy.",
+     ["Closing is May 9. Keep the date quiet, the sellers are touchy."]),
     # a wish to stay anonymous withholds the names, not the gift
     (
         "The $80,000 gift is from Walter Pike. He asked to stay anonymous; only the director knows.",
@@ -93,6 +100,7 @@ NO_SPAN = [
     "Don't tell me the printer jammed again.",
     "Keep everything as planned; don't tell the plumber anything new.",
     "Tell the team the office moves in June.",
+    "Keep the numbers tidy in the report.",
 ]
 
 

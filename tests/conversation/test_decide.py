@@ -749,6 +749,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a thing said to have run out, then pointed back at by the removal
+    ("We're out of the oat milk, so leave it off the order.",
+     [fact("Order: oat milk, espresso beans, filters", "order")], {("oat milk", "-")}),
+    ("The blue lanyards are sold out, take them off the kit list.",
+     [fact("Kit: blue lanyards, badges, tote bags", "kit")], {("blue lanyards", "-")}),
+    ("No more brochures, so scratch them.",
+     [fact("Welcome pack: brochures, map, voucher", "welcome_pack")], {("brochures", "-")}),
     # "so no X" takes an item off
     ("The band cancelled on us, so no live music.",
      [fact("Party: buffet, live music, photo booth", "party")], {("live music", "-")}),
@@ -860,6 +867,10 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a pronoun with nothing said to have run out before it
+    ("The client hated it, take it off.", [fact("Banner: navy, gold trim", "banner")]),
+    ("The oat milk sold well, leave it on the order.",
+     [fact("Order: oat milk, espresso beans", "order")]),
     # dropping off, by or in brings or visits
     ("Lena dropped off the Trek this morning.", [fact("Trek FX 3, brake bleed", "bike")]),
     ("I'll drop off the tuxedo on Friday.", [fact("Tuxedo rental, pick up Thursday", "rental")]),

@@ -1342,6 +1342,8 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
                 continue  # the story's own clause: "last year we dropped the brunch"
             group = next(g for g in _OBJECTS if match.group(g))
             words = match.group(group)
+            if _PRONOUN.fullmatch(words):  # "we're out of halibut, take it off the board"
+                words = _run_out(sentence.text[: match.start()]) or words
             wanted = _item_terms(vague.sub(" ", words.lower()))
             if not wanted or _not_ours(sentence.text[: match.start()]):
                 continue
@@ -1357,7 +1359,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
                 wordings = (
-                    tuple(dict.fromkeys([*_wordings(wanted, open_items), _undetermined(words)]))
+                    tuple(dict.fromkeys([*_wordings(wanted, open_items), undetermined(words)]))
                     if source.fact_id is None
                     else ()
                 )
@@ -1366,6 +1368,24 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
 
 
 _OBJECTS = ("obj", "held", "taken", "was", "was_then", "subject")
+_PRONOUN = re.compile(r"it|them|that|this|those|these", re.I)
+# A thing said to have run out, which a removal may then point back at with a pronoun.
+_RUN_OUT = re.compile(
+    rf"\b(?:(?:ran|run|running|are|is|we're|were) out of|no more|out of stock on)\s+"
+    rf"(?:the\s+|our\s+)?(?P<before>{_WORDS})(?=\s*[,;.!?]|\s+(?:so|and|today|tonight)\b)"
+    rf"|\b(?:the\s+|our\s+)?(?P<after>{_PHRASE})\s+(?:is|are|'s|was|were|just)\s+"
+    rf"(?:sold out|out of stock|gone|unavailable|no longer available|not available)\b",
+    re.I,
+)
+
+
+def _run_out(text: str) -> str | None:
+    """The last thing a clause says has run out ("we're out of halibut", "the blue ones
+    are sold out"): what "take it off" after it names."""
+    found_ = None
+    for found_ in _RUN_OUT.finditer(text):
+        pass
+    return (found_["before"] or found_["after"]) if found_ else None
 
 
 @cache
@@ -1405,7 +1425,8 @@ def _from_first(wanted: frozenset[str], item: str) -> str:
     return " ".join(words[opens[-1] + 1 if opens else 0 :])
 
 
-def _undetermined(phrase: str) -> str:
+def undetermined(phrase: str) -> str:
+    """A phrase without the determiners that open it: "the halibut" is "halibut"."""
     words = phrase.split()
     while words and words[0].lower() in _DETERMINERS:
         words.pop(0)

@@ -364,6 +364,7 @@ def _decided(
     edits: dict[str, str] = {}
     why: dict[str, list[str]] = {}
     decisions: list[Decision] = []
+    called: list[Decision] = []  # the words an item taken out of a fact went by
     for op in decide.decide(turn.text, sources):
         source = op.old.source if isinstance(op, decide.Replace) else op.source
         if source.fact_id is not None:
@@ -374,6 +375,7 @@ def _decided(
             else:
                 edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
                 why.setdefault(source.fact_id, []).append("taken back")
+                called += _called(view, turn, op)
             continue
         assert source.turn_index is not None  # a source is a live fact or an earlier turn
         said = turns[source.turn_index]
@@ -396,7 +398,20 @@ def _decided(
         if value and value != fact.value:
             reason = "; ".join(dict.fromkeys(why[fact_id]))
             decisions.append(_replacing(view, turn, fact.key, value, fact, reason))
-    return decisions
+    return decisions + called
+
+
+def _called(view: StateView, turn: Turn, op: decide.Retract) -> list[Decision]:
+    """The item a turn took out of a list ("drop the cheese board" from "olive oil sampler,
+    cheese board"), and what the turn called an item by fewer words than the fact's own
+    ("we're out of halibut" for "halibut with saffron risotto"), ended as well: no turn
+    that names them shows them as live."""
+    called = decide.undetermined(op.words)
+    item = op.item.lower()
+    names = [op.item] if not op.whole else []
+    if called.lower() != item and called.lower() in item:
+        names.append(called)
+    return [_ended(view, turn, op.source.key or "item", name, "taken back") for name in names]
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|mine)\b", re.I)
