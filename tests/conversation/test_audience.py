@@ -128,6 +128,10 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Write the club newsletter blurb about Sunday's race.",
         "Draft the welcome note for new members.",
         "Prepare a flyer for the spring open house.",
+        # a text sent to someone named before it
+        "Write Priya a message about her badge pickup.",
+        "Send the buyer a quick note about closing.",
+        "Email Mr. Ochoa a reply about the refund.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -143,6 +147,7 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "Did the client email us back about the price?",
         "What did the customer tell us on the call?",
         "How much is left in the newsletter budget?",
+        "Send me a note with the totals.",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:

@@ -52,6 +52,11 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          {("Birch Suite", 1), ("90", 1)}),
         ("Nah, stick with the blue van.",
          ["If we switched to the 15-seat bus, it's $420 more."], {("15-seat", 1), ("$420", 1)}),
+        # a question whether something changed, then let go
+        ("ok nvm then", ["Did the clinic move it to May 27? I heard something like that."],
+         {("May 27", 1)}),
+        ("Never mind.", ["Has the club fee gone up to $65?"], {("$65", 1)}),
+        ("oh forget it then", ["Was the launch pushed to the 14th?"], {("the 14th", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],
@@ -71,6 +76,9 @@ def test_an_offer_turned_down_is_declined(
         ("Sure, let's do that.", ["What if we moved it to 7pm?"]),  # accepting
         ("No, the total is $1,200.", ["The invoice came in at $1,150."]),  # nothing offered
         ("No rush on the invoice.", ["Can we pay the $80 fee next week?"]),
+        # a thing let go by name, or a question that asks of no change
+        ("Never mind the deposit, it's fine.", ["Did they move it to May 27?"]),
+        ("ok nvm", ["Did the crew finish on May 2?"]),
         # too far back: a refusal answers only the user's last turns
         ("Nope.", ["How about the blue one at $40?", "The car is outside.", "Lunch was fine."]),
     ],
