@@ -63,6 +63,13 @@ SPANS = [
      ["The settlement is $48,000. Keep those figures between us until legal is done."]),
     ("Closing is May 9. Keep the date quiet, the sellers are touchy.",
      ["Closing is May 9. Keep the date quiet, the sellers are touchy."]),
+    # a restriction that points at what was just said
+    ("The seller's floor is $410k. That's need-to-know, agents only.",
+     ["The seller's floor is $410k. That's need-to-know, agents only."]),
+    ("Her biopsy came back benign. This is confidential for now.",
+     ["Her biopsy came back benign. This is confidential for now."]),
+    ("The owner would take $2,100, but don't tell the applicant that.",
+     ["The owner would take $2,100, but don't tell the applicant that."]),
     # a wish to stay anonymous withholds the names, not the gift
     (
         "The $80,000 gift is from Walter Pike. He asked to stay anonymous; only the director knows.",
@@ -132,6 +139,7 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Write Priya a message about her badge pickup.",
         "Send the buyer a quick note about closing.",
         "Email Mr. Ochoa a reply about the refund.",
+        "Write a reminder text for the patient's husband about Monday.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:

@@ -749,6 +749,16 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a fact's first part says what it is, the rest only adds to it: the whole goes
+    ("Please cancel the lawn mowing, we hired the neighbor kid.",
+     [fact("Lawn mowing every Thursday, GreenCut", "lawn_service")],
+     {("Lawn mowing every Thursday, GreenCut", "-")}),
+    ("Stop the window cleaning, the landlord does it now.",
+     [fact("Window cleaning on the 1st of each month, ClearView", "windows")],
+     {("Window cleaning on the 1st of each month, ClearView", "-")}),
+    ("We can drop the piano lessons.",
+     [fact("Piano lessons Tuesdays 4pm, Ms. Ferrer", "lessons")],
+     {("Piano lessons Tuesdays 4pm, Ms. Ferrer", "-")}),
     # a thing said to have run out, then pointed back at by the removal
     ("We're out of the oat milk, so leave it off the order.",
      [fact("Order: oat milk, espresso beans, filters", "order")], {("oat milk", "-")}),
@@ -867,6 +877,13 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a demonstrative points at one thing already named, not at all a fact holds
+    ("The director cut that gag, so we won't need that prop.",
+     [fact("Props: umbrella, red suitcase, birdcage", "props")]),
+    ("Chef changed the dessert, so skip that dish.",
+     [fact("Dishes: soup, risotto, tart", "dishes")]),
+    ("We won't need those chairs after all.",
+     [fact("Chairs: 40 folding, 10 padded", "chairs")]),
     # a pronoun with nothing said to have run out before it
     ("The client hated it, take it off.", [fact("Banner: navy, gold trim", "banner")]),
     ("The oat milk sold well, leave it on the order.",

@@ -52,6 +52,11 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          {("Birch Suite", 1), ("90", 1)}),
         ("Nah, stick with the blue van.",
          ["If we switched to the 15-seat bus, it's $420 more."], {("15-seat", 1), ("$420", 1)}),
+        # a refusal closing its sentence
+        ("He asked if we could waive the $40 fee. Not something we do, so no.", [],
+         {("$40", 0)}),
+        ("The client asked whether we could start at 7am. The crew can't, so no.", [],
+         {("7am", 0)}),
         # a question whether something changed, then let go
         ("ok nvm then", ["Did the clinic move it to May 27? I heard something like that."],
          {("May 27", 1)}),
@@ -76,6 +81,7 @@ def test_an_offer_turned_down_is_declined(
         ("Sure, let's do that.", ["What if we moved it to 7pm?"]),  # accepting
         ("No, the total is $1,200.", ["The invoice came in at $1,150."]),  # nothing offered
         ("No rush on the invoice.", ["Can we pay the $80 fee next week?"]),
+        ("Is the van free on the 9th? I asked Ana, no idea yet.", []),
         # a thing let go by name, or a question that asks of no change
         ("Never mind the deposit, it's fine.", ["Did they move it to May 27?"]),
         ("ok nvm", ["Did the crew finish on May 2?"]),

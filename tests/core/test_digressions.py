@@ -46,6 +46,11 @@ DRIFT = _turns(
     "assistant: Sheet music on Monday.",
     "user: and the choir rehearsal starts at seven",
 )
+VAN = _turns(
+    "user: Going over the van's service: new tires and an oil change, done by 3pm.",
+    "user: sorry, phone. the print shop says the banners are delayed until the 12th",
+    "user: ok back to the van",
+)
 NO_RETURN = _turns(
     "user: Tax receipts for the donation drive go out Friday.",
     "user: one sec, the caterer is on the phone",
@@ -59,6 +64,7 @@ NO_RETURN = _turns(
         (BIKE, "When is the bike ready and what does it cost?", {2, 3, 4}),
         (KILN, "When is the kiln firing?", {3, 4}),
         (DRIFT, "When is choir rehearsal?", set()),
+        (VAN, "When will the van be done?", {1}),
         (NO_RETURN, "When do the tax receipts go out?", set()),
     ],
 )

@@ -1356,6 +1356,8 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             hit = _item_holding(wanted, open_items)
             if hit is not None and hit[2] and _BARE_NO.match(spoken):
                 continue  # "no ADA access" describes; only an item of a list is dropped by "no"
+            if hit is not None and hit[2] and _DEMONSTRATIVE.match(words):
+                continue  # "we won't need that prop": one already named, not all the props
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
                 wordings = (
@@ -1433,6 +1435,7 @@ def undetermined(phrase: str) -> str:
     return " ".join(words)
 
 
+_DEMONSTRATIVE = re.compile(r"(?:that|this|those|these)\s", re.I)
 _BARE_NO = re.compile(r"no\b(?!\s+(?:need|longer))", re.I)
 _ENDED = re.compile(r"\b(?:cancell?ed|called off|removed|dropped|withdrawn|scrapped)\b", re.I)
 # A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".
@@ -1528,13 +1531,30 @@ def _item_holding(
             item = holding[0]
             if source.fact_id is None and not _listed(item, items):
                 continue  # a turn's words are an item only inside a list of them
-            whole = source.fact_id is not None and (
+            first = items.index(item) == 0
+            head = source.fact_id is not None and first and _head_with_details(items)
+            whole = head or source.fact_id is not None and (
                 _item_terms(source.text) <= _item_terms(item) | key_terms
-                or items.index(item) == 0
+                or first
                 and ":" in source.text
             )
-            return source, item, whole
+            return source, source.text if head else item, whole
     return None
+
+
+def _head_with_details(items: Sequence[str]) -> bool:
+    """Whether a fact's first part says what it is and when or how much, and the parts after
+    it only add to that ("Lawn mowing every Thursday, GreenCut"): no list, so taking out the
+    first part takes the whole."""
+    def told(part: str) -> bool:
+        return any(v.kind in _WHEN_OR_HOW_MUCH for v in typed_values(part))
+
+    return told(items[0]) and not any(told(i) for i in items[1:])
+
+
+_WHEN_OR_HOW_MUCH = frozenset(
+    {"date", "weekday", "time", "duration", "money", "percent", "quantity", "number"}
+)
 
 
 def slot_name(text: str, value: TypedValue) -> str:
