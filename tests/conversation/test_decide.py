@@ -40,6 +40,14 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # time given to do something is a deadline, in place of the one it extends
+    ("The vendor revised invoice 5521 to $2,150 and gave us until Dec 15.",
+     [fact("Invoice #5521: $2,400, due Nov 30", "invoice")],
+     {("$2,400", "$2,150"), ("Nov 30", "Dec 15")}),
+    ("We have until Monday now for the essay.", [fact("Essay due Friday", "essay")],
+     {("Friday", "Monday")}),
+    ("The landlord extended it, we've got until June 30 to move out.",
+     [fact("Move out by June 15", "move_out")], {("June 15", "June 30")}),
     # the thing said to be wrong, then a bare figure: a new count of it, in its unit
     ("Scratch what I told you about the headcount, it's 95.", [fact("85 guests", "guest_count")],
      {("85 guests", "95 guests")}),
