@@ -40,6 +40,19 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a name said as the owner of the thing changed is no value of it
+    ("Mr. Hale retired, so Ms. Ngata now heads Omar Haddad's review panel.",
+     [fact("Review panel: Mr. Hale (head), Dr. Bose", "panel")], {("Mr. Hale", "Ms. Ngata")}),
+    # a person or a business that withdrew, named by a word of its name, gives way to the
+    # next of its kind
+    ("Dr. Ortiz had to drop out, family emergency. Prof. Sam Whitaker agreed to step in.",
+     [fact("Keynote speaker: Dr. Lena Ortiz", "speaker")],
+     {("Dr. Lena Ortiz", "Prof. Sam Whitaker")}),
+    ("CoolAir went out of business. We signed with Polar Mechanical, also quarterly.",
+     [fact("HVAC service: CoolAir Inc., quarterly", "hvac_vendor")],
+     {("CoolAir Inc", "Polar Mechanical")}),
+    ("Bella Cucina closed down last month, so we booked Rosemary Kitchen.",
+     [fact("Caterer: Bella Cucina", "caterer")], {("Bella Cucina", "Rosemary Kitchen")}),
     # time given to do something is a deadline, in place of the one it extends
     ("The vendor revised invoice 5521 to $2,150 and gave us until Dec 15.",
      [fact("Invoice #5521: $2,400, due Nov 30", "invoice")],
@@ -547,6 +560,21 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # two that withdrew alike
+    ("Dr. Ortiz had to drop out, and Prof. Sam Whitaker pulled out too.",
+     [fact("Keynote speaker: Dr. Lena Ortiz", "speaker")]),
+    # a sibling changed beside a thing said to stay, named by its words alone
+    ("FYI staging moved to db-stage-07 last night, prod untouched.",
+     [fact("Prod DB host: db-prod-03", "db_host")]),
+    ("The back entrance code changed to 5512, front door unaffected.",
+     [fact("Front door code 4471", "door_code")]),
+    ("Night rates went up to $45 an hour, day rates are not affected.",
+     [fact("Day rates: $38 an hour", "day_rate")]),
+    # a named person's relation as the subject: their own affair
+    ("Mrs. Lee's husband sees Dr. Patel, I always mix them up.",
+     [fact("Patient Lee sees Dr. Amin", "doctor")]),
+    ("Tom's wife flies out on May 9.", [fact("Tom flies out May 2", "travel")]),
+    ("Oh, Dana's son switched to the 4pm swim class.", [fact("Dana: 3pm swim class", "swim")]),
     # a slot said to be wrong with no new value, or a figure of something else
     ("Ignore what I said about the headcount, I'll confirm it tomorrow.",
      [fact("85 guests", "guest_count")]),

@@ -52,6 +52,10 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          {("Birch Suite", 1), ("90", 1)}),
         ("Nah, stick with the blue van.",
          ["If we switched to the 15-seat bus, it's $420 more."], {("15-seat", 1), ("$420", 1)}),
+        # what is offered follows the words that offer it, not who passed it on
+        ("No, the deadline stands.",
+         ["Jonah Reyes says his coach, Prof. Amsel, told him it's fine to hand it in by May 9."],
+         {("May 9", 1)}),
         # a refusal closing its sentence
         ("He asked if we could waive the $40 fee. Not something we do, so no.", [],
          {("$40", 0)}),

@@ -98,6 +98,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("we need 10–12 volunteers", [("quantity", "10–12 volunteers")]),
         ("allow 1.5-2 hours for the tour", [("quantity", "1.5-2 hours")]),
         ("Plan B is fine by me", []),
+        # a titled name takes the words of the name after the title
+        ("Keynote by Dr. Lena Ortiz on Friday", [("name", "Dr. Lena Ortiz"), ("weekday", "Friday")]),
+        ("Prof. Sam Whitaker agreed to step in", [("name", "Prof. Sam Whitaker")]),
+        ("Please call Mr. Diaz on Monday", [("name", "Mr. Diaz"), ("weekday", "Monday")]),
     ],
 )
 def test_each_kind_is_found_with_its_span(text: str, expected: list[tuple[str, str]]) -> None:
@@ -199,3 +203,8 @@ def test_a_weekday_is_one_day_however_written() -> None:
 def test_a_count_in_words_is_the_count_in_figures() -> None:
     [words], [figures] = typed_values("three nights"), typed_values("3 nights")
     assert words.key == figures.key and words.unit == figures.unit == "night"
+
+
+def test_a_name_and_its_possessive_are_one_person() -> None:
+    assert value("name", "Lin Zhao's").key == value("name", "Lin Zhao").key
+    assert value("name", "Acme Plumbing’s").key == value("name", "Acme Plumbing").key

@@ -15,7 +15,8 @@ from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)\s+"
+    r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)(?<!\bProf\.)"
+    r"(?<!\bapprox\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
     r"|(?<=[.!?]['\"’”])\s+|\n+"
 )
 

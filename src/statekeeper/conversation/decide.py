@@ -363,7 +363,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     live_keys |= {("time", _digits(k.value.text)) for k in known if k.value.kind == "time"}
     kept = {
         (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
-    }
+    } | _named_as_kept(said, known)
     whole = _Turn(
         turn,
         known,
@@ -432,6 +432,20 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     return _chosen(scored)
 
 
+def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tuple[str, str]]:
+    """The known values of things a clause says stay, naming them by their words and no
+    value ("staging moved to db-stage-07, prod untouched" keeps the prod host)."""
+    kept: set[tuple[str, str]] = set()
+    for sentence in said:
+        for start, end in sentence.clauses():
+            clause = sentence.text[start:end]
+            if not found("unaffected", clause) or typed_values(clause):
+                continue
+            named = with_slots(topic_terms(table("unaffected").sub(" ", clause.lower())))
+            kept |= {(k.value.kind, k.value.key) for k in known if named & k.anchor}
+    return kept
+
+
 _SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
 
 
@@ -462,6 +476,17 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
     return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _whose(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether a name is said as the owner of the thing the old value belongs to: the word
+    after "Lin Zhao's" names the committee whose chair changes. "Lincoln Middle's field"
+    names a place, a value of its own."""
+    if new.kind != "name" or not _POSSESSIVE.search(new.text):
+        return False
+    after = topic_terms(" ".join(sentence[new.end :].split()[:1]))
+    return bool(after & old.anchor)
 # A value inside a subject, a noun or two before its verb: "the 20GB plan is ...".
 _SAYS_OF = r"(?:is|are|was|were|costs?|runs?|has|have|comes with|offers|includes)"
 _BEFORE_ITS_VERB = re.compile(rf"\s+(?:[a-z][\w'-]*\s+){{0,2}}{_SAYS_OF}\s+")
@@ -525,6 +550,8 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "my billing address" is no new shipping address
     if _of_another(new.sentence.text, new.value, old):
         return None  # "the 20GB plan is $55": another plan's price
+    if _whose(new.sentence.text, new.value, old):
+        return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
     score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
@@ -672,6 +699,8 @@ def _out_of_reach(turn: str, old: TypedValue) -> int | None:
     itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
     usual room is taken"); None if it does not."""
     names = {old.text, _digits(old.text), old.unit if old.kind == "code" else ""} - {""}
+    if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
+        names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
     start = 0
     for clause in re.split(r"([,;.!?]\s+|\s(?:since|because|as)\s)", turn):
         start += len(clause)

@@ -66,7 +66,9 @@ def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
     cue = table("offers").search(sentence.lower())
     if cue is None:
         return []
-    values = typed_values(sentence)
+    # what is offered follows the words that offer it: "Ana says her advisor, Prof. Lind,
+    # told her it's fine to submit by March 15" offers the date, not the people
+    values = [v for v in typed_values(sentence) if v.start >= cue.start()]
     if not values:
         span = proposed_span(sentence[cue.end() :])
         return [Declined(span, sentence, back)] if len(span.split()) >= _SHORTEST else []

@@ -150,7 +150,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "name",
-            r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.\s+[A-Z][a-z]+"
+            r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.\s+[A-Z][a-z'’-]+(?:\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)"
+            r"day\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)[A-Z][a-z'’-]+){0,2}"
             r"|\b[A-Z][\w'’]*[a-z][\w'’]*(?:\s+(?:&|and|of|de|la)\s+[A-Z][\w'’]*|\s+[A-Z][\w'’]*[a-z][\w'’]*)+",
         ),
     )
@@ -203,6 +204,8 @@ def canonical(kind: str, text: str) -> str:
         return lowered[:3]
     if kind in {"money", "percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
+    if kind == "name":  # "Lin Zhao's committee" names Lin Zhao
+        lowered = re.sub(r"['’]s$", "", lowered)
     if kind == "quantity":
         for words, figure_of in NUMBER_WORDS.items():
             if lowered.startswith(words + " "):
