@@ -248,6 +248,11 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
         # a restriction that says nothing but itself, of the sentence before it
         ([("floor_price", "Lowest we take: $310,000"), ("closing", "June 30")],
          "Never let their agent near our floor price. Partners only.", "floor_price"),
+        # a figure spelled another way names the fact that holds it
+        ([("grant_award", "Award to the Okoye lab: $250,000"), ("report_due", "Dec 1")],
+         "The Okoye lab got $250k in the end. Keep the figure confidential.", "grant_award"),
+        ([("bonus", "Signing bonus $7,500"), ("start", "June 2")],
+         "The $7.5k bonus is not for the candidate's ears.", "bonus"),
     ],
 )
 def test_words_for_us_only_restrict_the_fact_they_name(
@@ -304,6 +309,8 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "Supposedly the dentist moved us to Friday.",
         "Word is the dentist switched to Friday at 4pm.",
         "I heard that the dentist is on Friday now.",
+        "The new hire claims she was told the dentist is Friday at 4pm.",
+        "Someone at the front desk told my mom the dentist is Friday at 4pm.",
         # a frame of times gone by
         "Back when I was a kid the dentist was on Friday at 4pm.",
         "We used to see the dentist on Thursday at 4pm.",

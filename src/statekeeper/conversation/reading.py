@@ -48,7 +48,7 @@ from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.assertions import CANCELLED
 from statekeeper.nlu.topic import compatible, topic_terms
-from statekeeper.text.values import typed_values
+from statekeeper.text.values import TypedValue, typed_values
 
 INTERNAL_NOTE = "internal_note"
 PROPOSAL = "proposal"
@@ -113,19 +113,25 @@ def _named_in(view: StateView, text: str) -> list[Fact]:
     named: dict[str, Fact] = {}
     for said in _restricting(text):
         live = [f for f in view.related_facts(said) if f.scope == Scope.GLOBAL]
-        figures = [v.text for v in typed_values(said)]
-        if any(not any(nlu.mentions(f.text, v) for f in live) for v in figures):
+        figures = typed_values(said)
+        if any(not any(_states(f.text, v) for f in live) for v in figures):
             continue  # it states a new value: a note of its own, not a fact named
         terms = topic_terms(table("confidential").sub(" ", said.lower()))
         scored: dict[int, list[Fact]] = {}
         for fact in live:
             words = [t for t in map(topic_terms, fact.key.split("_")) if t]
             score = sum(w <= terms for w in words) + len(terms & topic_terms(fact.text))
-            score += 2 * sum(nlu.mentions(fact.text, v) for v in figures)
+            score += 2 * sum(_states(fact.text, v) for v in figures)
             if score:
                 scored.setdefault(score, []).append(fact)
         named |= {f.id: f for f in scored[max(scored)]} if scored else {}
     return list(named.values())
+
+
+def _states(text: str, value: TypedValue) -> bool:
+    """Whether a text states a value, in its words or another spelling of it ("$118k" of
+    "$118,000")."""
+    return nlu.mentions(text, value.text) or any(v.key == value.key for v in typed_values(text))
 
 
 def _restricting(text: str) -> Iterator[str]:

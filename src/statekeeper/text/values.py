@@ -202,7 +202,9 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
-    if kind in {"money", "percent", "number"}:
+    if kind == "money":  # "$118k" is "$118,000"
+        return _in_full(re.sub(r"[\s,]", "", lowered))
+    if kind in {"percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
     if kind == "name":  # "Lin Zhao's committee" names Lin Zhao
         lowered = re.sub(r"['’]s$", "", lowered)
@@ -216,6 +218,20 @@ def canonical(kind: str, text: str) -> str:
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
         return f"{amount} {stem(unit.strip(' -'))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
+
+
+_SCALED = re.compile(r"(?P<figure>\d+(?:\.\d+)?)(?P<scale>k|m|thousand|million)$")
+_SCALES = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "million": 1_000_000}
+
+
+def _in_full(amount: str) -> str:
+    """An amount said with its scale in words or a letter, in figures ("$1.2m" is
+    "$1200000"); one without, as it is."""
+    scaled = _SCALED.search(amount)
+    if scaled is None:
+        return amount
+    figure = float(scaled["figure"]) * _SCALES[scaled["scale"]]
+    return amount[: scaled.start()] + f"{figure:.2f}".rstrip("0").rstrip(".")
 
 
 @lru_cache(maxsize=8192)
