@@ -1413,10 +1413,8 @@ _RUN_OUT = re.compile(
 def _run_out(text: str) -> str | None:
     """The last thing a clause says has run out ("we're out of halibut", "the blue ones
     are sold out"): what "take it off" after it names."""
-    found_ = None
-    for found_ in _RUN_OUT.finditer(text):
-        pass
-    return (found_["before"] or found_["after"]) if found_ else None
+    said = list(_RUN_OUT.finditer(text))
+    return (said[-1]["before"] or said[-1]["after"]) if said else None
 
 
 @cache
