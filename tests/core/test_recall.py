@@ -285,3 +285,22 @@ def test_a_weak_hit_next_to_the_best_one_rises_above_middling_hits() -> None:
     hits = [_said(index, index) for index in (10, 50, 70, 90, 11)]
     order = exchange_order(hits, [], expand=len(hits))
     assert [turn.turn.index for turn in order][:2] == [10, 11]
+
+
+def test_a_digression_is_recalled_with_its_values_masked(
+    make_engine: MakeEngine, clock: Clock
+) -> None:
+    s = _session(make_engine)
+    for line in (
+        "The bike repair quote: new chain and brake pads, ready Saturday.",
+        "hold on, the plumber is at the door",
+        "he says the water heater valve costs $240 and he can fit it Tuesday.",
+    ):
+        clock.advance(minutes=1)
+        s.observe("alice", line)
+    clock.advance(days=2)
+    _chat(s, clock, *FILLER)
+    text = s.context("What did the plumber say about the water heater valve?").text
+    assert "the water heater valve costs" in _recalled(text)
+    assert "$240" not in text
+    assert "plumber" not in s.context("When is the bike ready?").text

@@ -3,8 +3,10 @@
 Extraction misses things, and only the last few turns stay in the working set, so a context
 also searches the whole transcript of its user. A recalled turn passes the same hygiene as a
 recent one, and more: what the state has ended is masked in it, a turn said inside another
-hypothetical, draft or digression stays there, and a turn that mattered only for a value the
-state has since ended is not recalled at all (it would be evidence of a dead fact).
+hypothetical or draft stays there, and a turn that mattered only for a value the state has
+since ended is not recalled at all (it would be evidence of a dead fact). A digression is
+recalled: it was said as fact, about another matter, and its values, out of scope for the
+main line, are masked like every other value the reader may not take as current.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from statekeeper.store.base import ArchivedTurn, UnitOfWork
 
 K = TypeVar("K", bound=Hashable)
 
+# Scopes whose turns were said as fact; a hypothetical or a draft was not.
+_STATED = frozenset({Scope.GLOBAL, Scope.TASK})
 # The turns around a hit that may carry on its exchange, by their distance from it.
 NEIGHBOURS = (1, -1, 2, -2)
 # Reciprocal rank fusion's damping: rank r of a ranking weighs 1 / (RRF_K + r), so the top
@@ -61,7 +65,7 @@ def recall(
         where = f"turn {turn.index} of task {hit.task_id}"
         if shown(hit):
             continue
-        if turn.scope != Scope.GLOBAL and turn.scope_id != scope_id:
+        if turn.scope not in _STATED and turn.scope_id != scope_id:
             omitted.append(Omission(reason=OTHER_SCOPE, detail=where))
             continue
         if turn.speaker != ASSISTANT and extraction_attempt(turn.text):
