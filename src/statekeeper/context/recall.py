@@ -115,8 +115,8 @@ def _with_exchanges(
     `exchange_order`); no more neighbours are fetched than there are hits."""
     best = hits[: max(1, limit // len(NEIGHBOURS))]
     keys = {(hit.task_id, hit.turn.index) for hit in hits}
-    fetch = [key for key in dict.fromkeys(k for hit in best for k in _around(hit))]
-    fetch = [key for key in fetch if key not in keys and key[1] >= 0]
+    around = dict.fromkeys(key for hit in best for key in _around(hit))
+    fetch = [key for key in around if key not in keys and key[1] >= 0]
     found = uow.archived_turns(user, fetch) if fetch else []
     nearby = [turn for turn in found if turn.turn.timestamp <= until]
     return exchange_order(hits, nearby, len(best))
