@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
 from statekeeper import Engine, InvalidInputError, Principal, Session, Settings, Source, SourceType
 from statekeeper.context.format import RECALLED_HEADER, TURNS_HEADER
-from statekeeper.context.recall import ONLY_DEAD
+from statekeeper.context.recall import ONLY_DEAD, exchange_order
+from statekeeper.context.terms import query_terms
+from statekeeper.model import Turn
+from statekeeper.store.base import ArchivedTurn
 from tests.conftest import ALICE, BOB, Clock, query, snapshot
 
 MakeEngine = Callable[..., Engine]
@@ -226,3 +229,78 @@ def test_a_users_turns_are_found_among_many_of_other_users(
     with s.engine.store.read("acme") as uow:
         found = uow.search_turns("alice", ["lantern"], datetime(2100, 1, 1), 5)
     assert [hit.turn.text for hit in found] == ["My lantern is the brass one by the door."]
+
+
+def test_a_possessive_in_the_query_finds_the_plain_name(
+    make_engine: MakeEngine, clock: Clock
+) -> None:
+    s = _session(make_engine)
+    _chat(s, clock, "Priya adopted a greyhound called Biscuit last spring.", *FILLER)
+    recalled = _recalled(s.context("What breed is Priya's dog?").text)
+    assert "greyhound called Biscuit" in recalled
+
+
+def test_query_terms_drop_the_possessive() -> None:
+    assert query_terms("Where does Priya's brother's band play?") == [
+        "priya",
+        "brother",
+        "band",
+        "play",
+    ]
+
+
+def test_the_turn_that_carries_on_a_story_comes_with_it(
+    make_engine: MakeEngine, clock: Clock
+) -> None:
+    s = _session(make_engine)
+    _chat(s, clock, "We finally hiked the whole ridge trail on Sunday.")
+    _chat(s, clock, "It took us eleven hours, and my knees still hurt.")
+    _chat(s, clock, *FILLER)
+    recalled = _recalled(s.context("How long was the ridge trail hike?").text)
+    assert "eleven hours" in recalled
+
+
+def _said(index: int, minute: int, task: str = "t") -> ArchivedTurn:
+    at = datetime(2026, 3, 2, 9, 0) + timedelta(minutes=minute)
+    return ArchivedTurn(task, Turn(index=index, speaker="dana", text=f"turn {index}", timestamp=at))
+
+
+def test_a_turn_next_to_the_best_hit_ranks_before_a_weak_hit() -> None:
+    hits = [_said(index, index) for index in (10, 40, 70, 90, 95)]
+    after_best = _said(11, 11)
+    order = exchange_order(hits, [after_best], expand=len(hits))
+    keys = [turn.turn.index for turn in order]
+    assert keys.index(11) < keys.index(95)
+    assert keys[0] == 10
+
+
+def test_a_turn_after_a_pause_is_no_part_of_the_exchange() -> None:
+    hit = _said(10, 0)
+    next_day = _said(11, 24 * 60)
+    order = exchange_order([hit], [next_day], expand=1)
+    assert [turn.turn.index for turn in order] == [10]
+
+
+def test_a_weak_hit_next_to_the_best_one_rises_above_middling_hits() -> None:
+    hits = [_said(index, index) for index in (10, 50, 70, 90, 11)]
+    order = exchange_order(hits, [], expand=len(hits))
+    assert [turn.turn.index for turn in order][:2] == [10, 11]
+
+
+def test_a_digression_is_recalled_with_its_values_masked(
+    make_engine: MakeEngine, clock: Clock
+) -> None:
+    s = _session(make_engine)
+    for line in (
+        "The bike repair quote: new chain and brake pads, ready Saturday.",
+        "hold on, the plumber is at the door",
+        "he says the water heater valve costs $240 and he can fit it Tuesday.",
+    ):
+        clock.advance(minutes=1)
+        s.observe("alice", line)
+    clock.advance(days=2)
+    _chat(s, clock, *FILLER)
+    text = s.context("What did the plumber say about the water heater valve?").text
+    assert "the water heater valve costs" in _recalled(text)
+    assert "$240" not in text
+    assert "plumber" not in s.context("When is the bike ready?").text

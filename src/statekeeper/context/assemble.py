@@ -176,16 +176,24 @@ def _pack_working_set(layers: Layers, packer: _Packer, omitted: list[Omission]) 
 def _pack_recalled(
     recalled: Sequence[tuple[Turn, str]], packer: _Packer, limit: int, omitted: list[Omission]
 ) -> list[str]:
-    """The best matches while they fit, shown in the order they were said."""
+    """The best matches while they fit, shown in the order they were said. Once what is
+    left cannot hold even a line's date and speaker, no later turn is formatted to try."""
     taken: list[tuple[Turn, str]] = []
-    for turn, text in recalled:
+    for n, (turn, text) in enumerate(recalled):
+        if packer.used + packer.cost(fmt.recalled_line(turn, "")) > limit:
+            omitted.extend(_budget_omission(t) for t, _ in recalled[n:])
+            break
         line = fmt.recalled_line(turn, text)
         if packer.take(line if taken else f"{fmt.RECALLED_HEADER}\n{line}", limit):
             taken.append((turn, line))
         else:
-            omitted.append(Omission(reason="budget", detail=f"recalled turn {turn.index}"))
+            omitted.append(_budget_omission(turn))
     taken.sort(key=lambda pair: (pair[0].timestamp, pair[0].index))
     return [fmt.RECALLED_HEADER, *(line for _, line in taken)] if taken else []
+
+
+def _budget_omission(turn: Turn) -> Omission:
+    return Omission(reason="budget", detail=f"recalled turn {turn.index}")
 
 
 def _pack_knowledge(

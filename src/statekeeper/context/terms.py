@@ -16,13 +16,16 @@ STOP_WORDS = frozenset(
     okay ok hi hello thanks thank should shall may might must""".split()
 )
 MAX_TERMS = 32
+# A possessive's "'s": the full-text index splits "Dana's" into "dana" and "s", so a query
+# term that keeps it matches only the same possessive, never the plain name.
+_POSSESSIVE = re.compile(r"'s$")
 
 
 def content_words(text: str) -> list[str]:
     """Content words of a text in order, repeats kept, stop words dropped."""
     words = []
     for raw in _TOKEN.findall(text.lower()):
-        term = raw.strip("'-").rstrip(".,")
+        term = _POSSESSIVE.sub("", raw).strip("'-").rstrip(".,")
         if len(term) >= 2 and term not in STOP_WORDS:
             words.append(term)
     return words

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
@@ -75,8 +76,10 @@ _PHRASE = re.compile(
 )
 
 
+@lru_cache(maxsize=65536)
 def anchored(text: str, said: date) -> str:
-    """The text with each relative time followed by what it meant on `said`."""
+    """The text with each relative time followed by what it meant on `said`; recalled
+    turns recur in context after context, and the search is the costly part."""
 
     def meant(match: re.Match[str]) -> str:
         if match.group("unit"):
