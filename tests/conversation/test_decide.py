@@ -40,6 +40,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a client's own contact detail, passed on in the third person, in the client's record
+    ("Mr. Duarte called in, he changed his number, it's 617-555-0190 now.",
+     [fact("Callback 617-555-0144", "customer_phone")], {("617-555-0144", "617-555-0190")}),
+    ("She moved, her new address is 22 Pine St, Eugene.",
+     [fact("9 Elm St, Salem", "patient_address")], {("9 Elm St, Salem", "22 Pine St, Eugene")}),
+    ("Ms. Ruiz rang, she switched her email to ana.ruiz@mailhub.io.",
+     [fact("ana.r@oldmail.com", "client_email")], {("ana.r@oldmail.com", "ana.ruiz@mailhub.io")}),
     # a name said as the owner of the thing changed is no value of it
     ("Mr. Hale retired, so Ms. Ngata now heads Omar Haddad's review panel.",
      [fact("Review panel: Mr. Hale (head), Dr. Bose", "panel")], {("Mr. Hale", "Ms. Ngata")}),
@@ -560,6 +567,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # ... but not another's, nor into a record of no one served
+    ("The landlord called, he changed his number, it's 617-555-0190 now.",
+     [fact("Callback 617-555-0144", "tenant_phone")]),
+    ("He changed his number, it's 617-555-0190 now.",
+     [fact("Front desk 617-555-0100", "office_phone")]),
+    ("She changed her mind, she wants the 3pm slot.", [fact("Slot 2pm", "client_slot")]),
     # two that withdrew alike
     ("Dr. Ortiz had to drop out, and Prof. Sam Whitaker pulled out too.",
      [fact("Keynote speaker: Dr. Lena Ortiz", "speaker")]),

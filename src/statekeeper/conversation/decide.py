@@ -378,11 +378,14 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     )
     scored: list[_Scored] = []
     for position, sentence in enumerate(said):
-        if not sentence.asserts:
+        relayed = _relays_contact(sentence)
+        if not sentence.asserts and not relayed:
             continue
         contrasts = _contrasts(sentence.text) | _gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
         for value in typed_values(sentence.text):
+            if relayed and value.kind not in _CONTACT_KINDS:
+                continue
             named_old = set(contrasts.values())
             if {value.key, value.text} & named_old:
                 continue
@@ -405,6 +408,8 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 )
                 and _bounds_alike(k, bound, changes)
             ]
+            if relayed:  # only a record of the one we serve is theirs to change
+                candidates = [k for k in candidates if _of_the_served(k.source)]
             if any(_of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
@@ -430,6 +435,34 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)
             scored.append(_Scored(score, value.start, position, op))
     return _chosen(scored)
+
+
+_CONTACT_KINDS = frozenset({"phone", "email", "address"})
+
+
+def _relays_contact(sentence: Sentence) -> bool:
+    """Whether a sentence passes on, in the third person, a change of the speaker's
+    client's own contact detail ("Mr. Duarte called, he changed his number, it's ...",
+    "she moved, her new address is ..."): someone else's affair only by its pronouns."""
+    plain = not (
+        sentence.question
+        or sentence.conditional
+        or sentence.hypothetical
+        or sentence.past
+        or sentence.scheduled
+        or sentence.generic
+    )
+    said = table("relayed_contact").search(sentence.text.lower()) if plain else None
+    if not (sentence.third_party and said):
+        return False
+    return not found("not_served", sentence.text[: said.start()])
+
+
+def _of_the_served(source: Source) -> bool:
+    """Whether a fact is a record of the person a service serves (customer_phone,
+    patient_email, the client's address): the one a support agent speaks of as he or she."""
+    words = set((source.key or "").lower().split("_"))
+    return bool(words & set(tables()["served"]))
 
 
 def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tuple[str, str]]:
