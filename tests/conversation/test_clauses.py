@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper.conversation.clauses import confirms
-from statekeeper.nlu.interpret import narrates
+from statekeeper.nlu.interpret import is_question, narrates
 
 
 @pytest.mark.parametrize(
@@ -63,3 +63,17 @@ def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
 )
 def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:
     assert narrates(sentence) is expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asks"),
+    [
+        ("Do the 11th instead.", False),  # "do" before what is done orders it
+        ("Do it Friday, please.", False),
+        ("Do they open on Sundays", True),
+        ("Do the kids need lunch?", True),
+        ("Does the van fit nine", True),
+    ],
+)
+def test_an_opening_do_asks_unless_it_orders(sentence: str, asks: bool) -> None:
+    assert is_question(sentence) is asks

@@ -19,6 +19,11 @@ from tests.conversation.test_reading import read, said
         ("How about we do the 14th?", "do the 14th."),
         ("Do you want me to drop the late fee?", "drop the late fee."),
         ("Would you like me to switch you to the 2-day shipping?", "switch you to the 2-day shipping."),
+        # a request quoted, or asked after a clause of its own
+        ("The Parks emailed: 'Can't do the 8th, could we do the 15th instead?'",
+         "do the 15th instead."),
+        ("He asked, could we push the tasting to Friday?", "push the tasting to Friday."),
+        ("Text from Lina: \"how about we meet at noon?\"", "meet at noon."),
         # no proposal: a question of fact, a statement
         ("Is the cleaning still at 2pm?", None),
         ("I moved the cleaning to 3pm.", None),
@@ -45,6 +50,11 @@ def _live(key: str, value: str) -> MemoryState:
         (_live("delivery", "Couch delivery Friday morning"),
          [said("Do you want me to push the couch delivery to Saturday?", 1, speaker=ASSISTANT)],
          "great, go for it", "Couch delivery Saturday morning"),
+        # a request passed on from a client, the assistant's answer, then the go-ahead
+        (_live("appointment", "Eye exam, March 4 at 9:30"),
+         [said("Mr. Obi texted: 'Can't make the 4th, could we do the 11th, same time?'", 1),
+          said("The 11th at 9:30 is open.", 2, speaker=ASSISTANT)], "great, book it",
+         "Eye exam, March 11 at 9:30"),
     ],
 )  # fmt: skip
 def test_a_yes_to_a_proposal_does_it(

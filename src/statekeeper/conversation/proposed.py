@@ -3,7 +3,8 @@
 "Should I switch you to the annual plan at $96?" answered "yes please", and "What if we
 moved the offsite to May 20?" followed by "ok, let's do that", each decide what was asked.
 The question's frame ("should I", "what if we", "how about", "do you want me to") is
-taken off; what is left is read as the speaker's own words.
+taken off, at the start of the question or of a clause quoted in it ("she emailed: 'can't
+make the 22nd, could we do the 29th?'"); what is left is read as the speaker's own words.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from statekeeper.conversation.clauses import sentences
 
 _FRAME = re.compile(
-    r"^\W*(?:(?:so|ok|okay|well|hmm|and|or)\W+)*"
+    r"(?:^|(?<=[,;:'\"‘“]))\W*(?:(?:so|ok|okay|well|hmm|and|or)\W+)*"
     r"(?:(?:should|shall|can|could) (?:i|we)|(?:do you want|would you like|want) (?:me|us) to|"
     r"what if (?:we|i)|how about(?: we| i)?|why don'?t (?:we|i))\s+"
     r"(?P<rest>[^?]+)\?\s*$",
@@ -24,6 +25,9 @@ _FRAME = re.compile(
 def proposed(text: str) -> str | None:
     """What the last question of a text proposes doing, as a statement: "moved the
     offsite to May 20."; None when it proposes nothing."""
-    asked = [s.text.strip() for s in sentences(text) if s.text.strip().endswith("?")]
-    frame = _FRAME.match(asked[-1]) if asked else None
+    asked = [q for s in sentences(text) if (q := _QUOTE_END.sub("", s.text.strip())).endswith("?")]
+    frame = _FRAME.search(asked[-1]) if asked else None
     return f"{frame['rest'].strip()}." if frame else None
+
+
+_QUOTE_END = re.compile(r"['\"’”]+$")
