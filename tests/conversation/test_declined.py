@@ -66,6 +66,8 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          {("May 27", 1)}),
         ("Never mind.", ["Has the club fee gone up to $65?"], {("$65", 1)}),
         ("oh forget it then", ["Was the launch pushed to the 14th?"], {("the 14th", 1)}),
+        ("right, forget it, Sunday it is.", ["What if we moved the cleanup to Saturday?"],
+         {("Saturday", 1)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],
