@@ -40,6 +40,10 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... but the thing of someone our fact names is ours to change
+    ("Tom's flight moved to 6pm.", [fact("Tom's flight: 4pm", "flight")], {("4pm", "6pm")}),
+    ("Dana's offer is now $121,000.", [fact("Offer for Dana Cole: $118,000", "offer")],
+     {("$118,000", "$121,000")}),
     # a client's own contact detail, passed on in the third person, in the client's record
     ("Mr. Duarte called in, he changed his number, it's 617-555-0190 now.",
      [fact("Callback 617-555-0144", "customer_phone")], {("617-555-0144", "617-555-0190")}),
@@ -567,6 +571,19 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a thing left as it is, named by a value it holds
+    ("Route 14 now covers the Harbor District, route 12 unaffected.",
+     [fact("Route 12 covers Elm District, 6 stops", "route")]),
+    ("Logs moved to nas-05 last night; backups untouched.", [fact("Backups on nas-02", "backup_host")]),
+    # a thing of someone named whom our fact does not name
+    ("The Hendersons' place two doors down went up to $700,000 after their remodel.",
+     [fact("Listing at $640,000", "listing_price")]),
+    ("Tom's flight moved to 6pm.", [fact("Flight: 4pm", "flight")]),
+    ("Ana's rent is $2,100 now.", [fact("Rent $1,850/month", "rent")]),
+    # a client's accountant's, lawyer's or agent's detail is not the client's
+    ("The client's accountant moved, his new address is 3 Pine Rd, Dayton.",
+     [fact("Ship to 14 Oak Ave, Dayton", "client_address")]),
+    ("Our buyer's agent has a new number, 555-0134.", [fact("Buyer cell 555-0199", "buyer_phone")]),
     # ... but not another's, nor into a record of no one served
     ("The landlord called, he changed his number, it's 617-555-0190 now.",
      [fact("Callback 617-555-0144", "tenant_phone")]),

@@ -466,17 +466,24 @@ def _of_the_served(source: Source) -> bool:
 
 
 def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tuple[str, str]]:
-    """The known values of things a clause says stay, naming them by their words and no
-    value ("staging moved to db-stage-07, prod untouched" keeps the prod host)."""
-    kept: set[tuple[str, str]] = set()
+    """Every known value of the facts a clause says are left as they are, named by a value
+    they hold or by their words ("staging moved to db-stage-07, prod untouched" keeps the
+    prod host; "route 14 now covers the harbor, route 12 unaffected" keeps route 12)."""
+    named: set[Source] = set()
     for sentence in said:
         for start, end in sentence.clauses():
             clause = sentence.text[start:end]
-            if not found("unaffected", clause) or typed_values(clause):
+            if not found("unaffected", clause):
                 continue
-            named = with_slots(topic_terms(table("unaffected").sub(" ", clause.lower())))
-            kept |= {(k.value.kind, k.value.key) for k in known if named & k.anchor}
-    return kept
+            values = [v.text for v in typed_values(clause)]
+            words = with_slots(topic_terms(table("unaffected").sub(" ", clause.lower())))
+            named |= {
+                k.source
+                for k in known
+                if any(_whole_words(v, k.source.text) is not None for v in values)
+                or not values and words & k.anchor
+            }
+    return {(k.value.kind, k.value.key) for k in known if k.source in named}
 
 
 _SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
@@ -510,6 +517,28 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
 
 
 _POSSESSIVE = re.compile(r"['’]s$")
+
+
+# A name in the possessive: "Tom's", "the Hendersons'"; not a pronoun's "It's", nor a
+# day's or a month's ("Monday's meeting").
+_OWNER = re.compile(
+    r"\b(?!(?:It|He|She|That|There|What|Let|Here|Who|Where|This|Today|Tonight|Tomorrow"
+    r"|Yesterday|Everyone|Everything|Nobody|Somebody|Someone|Mon|Tues|Wednes|Thurs|Fri|Satur|Sun"
+    r"|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?:['’]|s['’]))"
+    r"([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?:['’]s|s['’])(?=\s)"
+)
+
+
+def _owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the clause gives the new value to a thing of someone named whom the old
+    value's fact does not name: "Tom's flight moved to 6pm" is no new time of our flight,
+    though it is of "Tom's flight: 4pm"."""
+    lead = sentence[_clause_start(sentence, new.start) : new.start]
+    owners = [m.group(1) for m in _OWNER.finditer(lead)]
+    fact = f"{old.source.key or ''} {old.source.text}".lower()
+    return bool(owners) and not any(
+        w.lower() in fact for owner in owners for w in owner.split()
+    )
 
 
 def _whose(sentence: str, new: TypedValue, old: Known) -> bool:
@@ -585,6 +614,8 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "the 20GB plan is $55": another plan's price
     if _whose(new.sentence.text, new.value, old):
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
+    if _owned_by_another(new.sentence.text, new.value, old):
+        return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
     score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
