@@ -444,18 +444,10 @@ def _relays_contact(sentence: Sentence) -> bool:
     """Whether a sentence passes on, in the third person, a change of the speaker's
     client's own contact detail ("Mr. Duarte called, he changed his number, it's ...",
     "she moved, her new address is ..."): someone else's affair only by its pronouns."""
-    plain = not (
-        sentence.question
-        or sentence.conditional
-        or sentence.hypothetical
-        or sentence.past
-        or sentence.scheduled
-        or sentence.generic
-    )
-    said = table("relayed_contact").search(sentence.text.lower()) if plain else None
-    if not (sentence.third_party and said):
+    if not sentence.third_party or not replace(sentence, third_party=False).reports:
         return False
-    return not found("not_served", sentence.text[: said.start()])
+    said = table("relayed_contact").search(sentence.text.lower())
+    return said is not None and not found("not_served", sentence.text[: said.start()])
 
 
 def _of_the_served(source: Source) -> bool:
