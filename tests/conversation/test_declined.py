@@ -56,6 +56,11 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("No, the deadline stands.",
          ["Jonah Reyes says his coach, Prof. Amsel, told him it's fine to hand it in by May 9."],
          {("May 9", 1)}),
+        # a speaker's own suggestion, refused by another
+        ("Lena (lead): no, the cutover stays on the 9th.",
+         ["Omar (dev): I'd push the cutover to the 16th, to be safe."], {("the 16th", 1)}),
+        ("No. The venue stays.", ["I say we go with the Foundry instead."],
+         {("go with the Foundry instead", 1)}),
         # a refusal closing its sentence
         ("He asked if we could waive the $40 fee. Not something we do, so no.", [],
          {("$40", 0)}),

@@ -311,6 +311,9 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "I heard that the dentist is on Friday now.",
         "The new hire claims she was told the dentist is Friday at 4pm.",
         "Someone at the front desk told my mom the dentist is Friday at 4pm.",
+        # an exception for one named case
+        "For the Harlow account only, the dentist bills on Friday at 4pm.",
+        "Only for the Eastgate branch, the dentist moved to Friday.",
         # a frame of times gone by
         "Back when I was a kid the dentist was on Friday at 4pm.",
         "We used to see the dentist on Thursday at 4pm.",
