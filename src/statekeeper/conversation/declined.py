@@ -66,8 +66,8 @@ def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
     cue = table("offers").search(sentence.lower())
     if cue is None:
         return []
-    # what is offered follows the words that offer it: "Ana says her advisor, Prof. Lind,
-    # told her it's fine to submit by March 15" offers the date, not the people
+    # what is offered follows the words that offer it: "Jo says his coach, Prof. Amsel,
+    # said we could hand it in by May 9" offers the date, not the people
     values = [v for v in typed_values(sentence) if v.start >= cue.start()]
     if not values:
         span = proposed_span(sentence[cue.end() :])
