@@ -60,6 +60,7 @@ class Bm25Index:
         self._ranked: dict[str, list[tuple[int, float]]] = {}
         self._scores: dict[str, dict[int, float]] = {}
         self._shape = (0.0, 0.0)  # the size and mean length the kept weights assume
+        self._pair_weights = _PairWeights(1.0)  # by (count, length), for that mean length
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -139,7 +140,11 @@ class Bm25Index:
     def install(self, term: str, posting: Mapping[int, int]) -> None:
         """A term's posting, read from the store's copy of the index: each document with
         how often it holds the term. Documents this index does not know are left out."""
-        self._postings[term] = {doc: tf for doc, tf in posting.items() if doc in self._lengths}
+        known = self._lengths
+        if posting.keys() <= known.keys():  # as a rule: tested in C, copied whole
+            self._postings[term] = dict(posting)
+        else:
+            self._postings[term] = {doc: tf for doc, tf in posting.items() if doc in known}
 
     @property
     def installed(self) -> Collection[str]:
@@ -219,19 +224,18 @@ class Bm25Index:
         if scores is None:
             idf = self._idf(term)
             weights = self._weights.get(term)
-            if weights is None:  # both at once: one walk through a long posting, not two
-                weights, scores = {}, {}
-                lengths, mean = self._lengths, self._shape[1]
-                for doc, tf in self._postings.get(term, {}).items():
-                    # _weight's formula, written out: a call per document costs a third more
-                    weight = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / mean))
-                    weights[doc] = weight
-                    scores[doc] = idf * weight
-                self._weights[term] = weights
-            else:
-                scores = {doc: idf * weight for doc, weight in weights.items()}
+            if weights is None:
+                weights = self._weights[term] = self._weigh(self._postings.get(term, {}))
+            scores = dict(zip(weights, map(idf.__mul__, weights.values()), strict=True))
             self._scores[term] = scores
         return scores
+
+    def _weigh(self, posting: Mapping[int, int]) -> dict[int, float]:
+        """Each document's weight for a term, without the idf. A weight depends only on the
+        term's count and the document's length, a few hundred pairs in all, so each pair's
+        is computed once and a long posting is weighed in C's loops."""
+        pairs = zip(posting.values(), map(self._lengths.__getitem__, posting), strict=True)
+        return dict(zip(posting, map(self._pair_weights.__getitem__, pairs), strict=True))
 
     def _length(self, term: str) -> int:
         return len(self._postings[term])
@@ -245,15 +249,17 @@ class Bm25Index:
         return math.log(1 + (size - held + 0.5) / (held + 0.5))
 
     def _weight(self, tf: int, length: int) -> float:
-        return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self._shape[1]))
+        return self._pair_weights[tf, length]
 
     def _by_weight(self, term: str) -> list[tuple[int, float]]:
         """A term's documents, best weight first (newer first among equals)."""
         ranked = self._ranked.get(term)
         if ranked is None:
-            # the order _best_first gives, with a key function of C's own
-            ranked = sorted(self._term_weights(term).items(), key=itemgetter(1, 0), reverse=True)
-            self._ranked[term] = ranked
+            # The order _best_first gives, in two sorts on keys of one type (ints, then
+            # floats), which Python compares far faster than pairs: the newer first, then,
+            # the sort being stable, by weight.
+            newer = sorted(self._term_weights(term).items(), key=itemgetter(0), reverse=True)
+            ranked = self._ranked[term] = sorted(newer, key=itemgetter(1), reverse=True)
         return ranked
 
     def _term_weights(self, term: str) -> dict[int, float]:
@@ -276,6 +282,21 @@ class Bm25Index:
             self._ranked.clear()
             self._scores.clear()
             self._shape = shape
+            self._pair_weights = _PairWeights(shape[1])
+
+
+class _PairWeights(dict[tuple[int, int], float]):
+    """A term's weight in a document, without the idf, by (the term's count there, the
+    document's length), computed the first time a pair is asked for."""
+
+    def __init__(self, mean: float) -> None:
+        super().__init__()
+        self.mean = mean
+
+    def __missing__(self, pair: tuple[int, int]) -> float:
+        tf, length = pair
+        weight = self[pair] = tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / self.mean))
+        return weight
 
 
 def _best_first(pair: tuple[int, float]) -> tuple[float, int]:

@@ -288,9 +288,12 @@ class Snapshot:
                 self.index.install(term, self._by_seq(posting))
 
     def _by_seq(self, posting: dict[int, int]) -> dict[int, int]:
-        """A posting the store keyed by its own keys, keyed by sequence number."""
-        seq_of = self._seq_of
-        return {seq_of[key]: n for key, n in posting.items() if key in seq_of}
+        """A posting the store keyed by its own keys, keyed by sequence number. Built in
+        C's loops: a common word's posting holds a fifth of a large view's facts."""
+        seqs = map(self._seq_of.get, posting)
+        by_seq: dict[int | None, int] = dict(zip(seqs, posting.values(), strict=True))
+        by_seq.pop(None, None)  # keys of facts this snapshot does not hold
+        return by_seq  # type: ignore[return-value]
 
     def newest(self, limit: int | None = None, constraints: bool = False) -> list[Fact]:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
