@@ -40,6 +40,11 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a bound's word away from the figure bounds nothing ("Max" is a name here)
+    ("The vet says cut Max down to 1.5 cups twice a day.",
+     [fact("Max: 2 cups dry food twice a day", "diet")], {("2 cups", "1.5 cups")}),
+    ("Min-jun's hours go down to 20 hours a week.",
+     [fact("Min-jun: 25 hours a week", "hours")], {("25 hours", "20 hours")}),
     # ... but the thing of someone our fact names is ours to change
     ("Tom's flight moved to 6pm.", [fact("Tom's flight: 4pm", "flight")], {("4pm", "6pm")}),
     ("Dana's offer is now $121,000.", [fact("Offer for Dana Cole: $118,000", "offer")],

@@ -1002,7 +1002,8 @@ def _bound(text: str, value: TypedValue) -> bool:
     "runs to June 20" both say when a period ends, "can't seat us until 7pm" when the
     dinner starts."""
     start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
-    before = text[start : value.start].lower().split()
+    said = text[start : value.start].split()
+    before = [w.lower() for w in said]
     head = " ".join(before[-3:])
     if value.kind in _MOMENTS:
         # "by June 10", or a deadline named just before it, past no other moment ("pushed
@@ -1014,9 +1015,20 @@ def _bound(text: str, value: TypedValue) -> bool:
         lead = re.split(r"[.!?]\s", text[since : value.start])[-1].lower().split()[-6:]
         named = _DEADLINE_NAMED.search(" ".join(lead)) is not None
         return named or table("deadlines").search(head) is not None
-    if table("bounds").search(head) is not None:
+    if _bound_said(said[-3:], len(said) <= 3):
         return not _moved_up(" ".join(before[-8:]))
     return table("bounds_after").match(text[value.end :].lower().lstrip()) is not None
+
+
+def _bound_said(words: Sequence[str], opens: bool) -> bool:
+    """Whether the words before a figure bound it ("up to", "at most", "maximum discount
+    is"); a cue word capitalized inside its clause is a name ("cut Max down to 1.5 cups"),
+    unless the clause opens with it (`opens`)."""
+    for cue in table("bounds").finditer(" ".join(words).lower()):
+        at = len(" ".join(words)[: cue.start()].split())  # the word the cue starts on
+        if not (words[at][:1].isupper() and (at > 0 or not opens)):
+            return True
+    return False
 
 
 def _moved_up(lead: str) -> bool:
