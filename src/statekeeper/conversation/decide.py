@@ -26,7 +26,13 @@ from statekeeper.conversation.shifts import shifted, shifts_in
 from statekeeper.nlu.assertions import QUALIFIERS
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import stem, topic_terms
-from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+from statekeeper.text.values import (
+    POSSESSIVE,
+    TypedValue,
+    compatible,
+    near_variant,
+    typed_values,
+)
 
 ACCEPT = 3  # the score an alignment needs
 _WINDOW = 8  # content words on each side of a value that tell what it is a value of
@@ -508,7 +514,6 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
     return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 
-_POSSESSIVE = re.compile(r"['’]s$")
 
 
 # A name in the possessive: "Tom's", "the Hendersons'"; not a pronoun's "It's", nor a
@@ -537,7 +542,7 @@ def _whose(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether a name is said as the owner of the thing the old value belongs to: the word
     after "Lin Zhao's" names the committee whose chair changes. "Lincoln Middle's field"
     names a place, a value of its own."""
-    if new.kind != "name" or not _POSSESSIVE.search(new.text):
+    if new.kind != "name" or not POSSESSIVE.search(new.text):
         return False
     after = topic_terms(" ".join(sentence[new.end :].split()[:1]))
     return bool(after & old.anchor)

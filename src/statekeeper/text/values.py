@@ -193,6 +193,10 @@ class TypedValue:
         return ""
 
 
+# A possessive's ending: "Lin Zhao's", "Acme’s".
+POSSESSIVE = re.compile(r"['’]s$")
+
+
 def canonical(kind: str, text: str) -> str:
     lowered = text.lower()
     if kind == "address":  # "42 Elm St" restates "42 Elm St, Salem": the street decides
@@ -207,7 +211,7 @@ def canonical(kind: str, text: str) -> str:
     if kind in {"percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
     if kind == "name":  # "Lin Zhao's committee" names Lin Zhao
-        lowered = re.sub(r"['’]s$", "", lowered)
+        lowered = POSSESSIVE.sub("", lowered)
     if kind == "quantity":
         for words, figure_of in NUMBER_WORDS.items():
             if lowered.startswith(words + " "):
