@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.clauses import confirms
+from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.nlu.interpret import is_question, narrates
 
 
@@ -77,3 +77,21 @@ def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:
 )
 def test_an_opening_do_asks_unless_it_orders(sentence: str, asks: bool) -> None:
     assert is_question(sentence) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "wanted"),
+    [
+        # what follows from a wish is the speaker's own conclusion
+        ("The tenant asked for a later move-in, so the lease now starts June 5.", "June 5", False),
+        ("Our donor requested anonymity, so the plaque reads Friends of the Library.", "Friends",
+         False),
+        ("The vendor wanted a longer setup, which means doors open at 8pm.", "8pm", False),
+        # the wish itself stays a wish, with or without a consequence after it
+        ("The guest wants a wake-up call at 7am.", "7am", True),
+        ("The buyer wants it in teal so it matches the logo.", "teal", True),
+    ],
+)  # fmt: skip
+def test_a_consequence_of_a_wish_is_no_wish(text: str, at: str, wanted: bool) -> None:
+    (sentence,) = sentences(text)
+    assert sentence.wanted_at(text.index(at)) is wanted

@@ -573,6 +573,14 @@ REPLACEMENTS = [
     ("Ship on pallet 12 by truck, from Dock 5 at 6am.",
      [fact("Outbound: pallet 18, Dock 2, 10am", "outbound")],
      {("18", "12"), ("Dock 2", "Dock 5"), ("10am", "6am")}),
+    # a figure taken back by name: the new one of its kind in the same turn replaces it
+    ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
+     [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],
+     {("$2,150.00", "$1,990.00")}),
+    ("Forget the $75 I quoted you, the locksmith charges $95 after hours.",
+     [fact("Locksmith callout $75", "callout")], {("$75", "$95")}),
+    ("Ignore the 1,200 from this morning: the final count came to 1,140.",
+     [fact("1,200 seats sold", "seats")], {("1,200 seats", "1,140 seats")}),
 ]
 
 UNCHANGED = [

@@ -109,7 +109,23 @@ def live(key: str, value: str, speaker: str | None = None) -> MemoryState:
     ],
 )  # fmt: skip
 def test_a_turn_replaces_a_live_value(state: MemoryState, text: str, expected: Row) -> None:
-    assert read(state, text) == [expected]
+    assert read(state, text)[:1] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "ended"),
+    [
+        ("Paint: eggshell white", "Make it two coats, satin instead of eggshell.", "eggshell"),
+        ("Cake: lemon sponge", "Let's do chocolate, instead of lemon.", "lemon"),
+        ("Lunch: sushi platter", "Order the salad platter, not sushi.", "sushi"),
+    ],
+)  # fmt: skip
+def test_the_part_a_contrast_replaces_is_ended_where_it_is_said(
+    fact: str, text: str, ended: str
+) -> None:
+    rows = read(MemoryState(facts=[made("thing", fact, 1)]), text)
+    assert rows[0][0] == "Replace" and ended not in str(rows[0][3])
+    assert ("Retract", "thing", ended, None, "replaced") in rows
 
 
 @pytest.mark.parametrize(

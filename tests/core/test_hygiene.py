@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Session
-from statekeeper.context.hygiene import REDACTED, list_items
+from statekeeper.context.hygiene import REDACTED, list_items, typed_parts
 from tests.conftest import Clock
 
 
@@ -173,3 +173,24 @@ def test_an_item_a_list_dropped_is_masked_where_turns_name_it(
 )
 def test_list_items(text: str, items: set[str]) -> None:
     assert list_items(text) == items
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "not_quoted"),
+    [
+        # an amount is quoted by its figure alone, without currency or whole cents
+        ("Invoice 77 total $3,450.00", "3,450", None),
+        ("Deposit: $1,200", "1,200", None),
+        # a figure with cents of its own, or written the European way, is no bare figure
+        ("Rent $1,925.50/month", None, "1,925"),
+        ("Quote EUR 12.400", None, "400"),
+        # two digits are too common a figure to mask on their own
+        ("Tip $15", None, "15"),
+    ],
+)  # fmt: skip
+def test_an_amount_is_quoted_by_its_figure(
+    text: str, quoted: str | None, not_quoted: str | None
+) -> None:
+    parts = typed_parts(text)
+    assert quoted is None or quoted in parts
+    assert not_quoted is None or not_quoted not in parts

@@ -31,6 +31,11 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("The launch slipped to October, let's regroup.", "launch", "October", None),
         ("Standup moved to Room 4, let's see how it goes.", "Standup", "Room 4", None),
         ("The deadline got pushed to May 9, let's not relax though.", "deadline", "May 9", None),
+        # a contrast replaces the item just before it, not the list that leads to it
+        ("Make it 40, walnut instead of oak.", None, "walnut", "oak"),
+        ("Let's do Tuesday, the big room rather than the annex.", None, "big room",
+         "annex"),
+        ("We'll use the van, diesel instead of petrol.", None, "diesel", "petrol"),
         # a bare contrast names the old value, which names the fact
         ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
         ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),

@@ -57,6 +57,8 @@ def value_parts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# The figure of an amount without its currency or whole cents: "2,480" of "$2,480.00".
+_BARE_AMOUNT = re.compile(r"(?<![\d.,])(\d[\d,]*)(?:\.00)?\b(?![.,]\d)")
 _CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "number", "address", "date"})
 
 
@@ -76,6 +78,10 @@ def typed_parts(text: str) -> frozenset[str]:
             figure = value.text.split()[0].split("-")[0]
             if sum(c.isdigit() for c in figure) >= 3:
                 found.add(figure)
+        if value.kind == "money":  # "the 2,480" quotes "$2,480.00"
+            bare = _BARE_AMOUNT.search(value.text)
+            if bare is not None and sum(c.isdigit() for c in bare.group(1)) >= 3:
+                found.add(bare.group(1))
     return frozenset(p for p in found if _phrase_worthy(p))
 
 

@@ -26,6 +26,13 @@ _SENTENCE_END = re.compile(
 _CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
 
 
+# What opens a consequence the speaker draws: "..., so go-live is now Nov 23".
+_CONSEQUENCE = re.compile(
+    r",?\s+(?:so|which means|therefore|hence)\s+(?!(?:far|much|many|long|that|to|as|on|forth)\b)",
+    re.I,
+)
+
+
 # A condition inside a clause: what follows it is asked of, not said to stay ("booth 9 if
 # it is still free").
 _CONDITION = re.compile(r"\b(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
@@ -99,6 +106,15 @@ class Sentence:
         """Whether the sentence can state a new value of ours in some clause."""
         whole = len(self.clauses()) == 1 and _keeps_all(self.text)
         return self.reports and not (self.keeps and whole)
+
+    def wanted_at(self, offset: int) -> bool:
+        """Whether what the sentence says at `offset` is someone's wish, not what follows
+        from it: in "the client asked for more time, so go-live is now Nov 23" the date is
+        the speaker's own conclusion."""
+        if not self.wanted:
+            return False
+        since = max((m.end() for m in _CONSEQUENCE.finditer(self.text, 0, offset)), default=0)
+        return found("wanted", self.text[since:])
 
     def clauses(self) -> list[tuple[int, int]]:
         """Where each clause starts and ends in the sentence."""

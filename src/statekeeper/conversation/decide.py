@@ -407,10 +407,12 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
+                and not _same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
                 and (
                     _of_a_kind(k, value)
                     or _named_old(contrasts.get(value.key), k)
                     or _count_of_named_slot(k, value, whole.corrected)
+                    or _count_taken_back(k, value, turn)
                 )
                 and _bounds_alike(k, bound, changes)
             ]
@@ -577,7 +579,8 @@ def _new_value(
         or topic_terms(_segment_before(sentence.text, value))
         or topic_terms(lead)
     )
-    alone = len(_peers(value, candidates)) == 1
+    # the only known value it could be of, by its kind or else by the turn's own words
+    alone = len(_peers(value, candidates) or candidates) == 1
     # the turn's only value of its kind for the only known one, with a change cue beyond a
     # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
     sole = (
@@ -623,7 +626,7 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
     other = bool(new.names and old.names and not new.names & old.names)
     reach = _out_of_reach(whole.text, old.value)
     standing = elsewhere != start and reach is None
-    if weak and (standing or new.sentence.wanted or other):
+    if weak and (standing or new.sentence.wanted_at(new.value.start) or other):
         return None  # the old value stated as standing, a wish, or another's value
     gone = new.alone and _old_one_gone(whole.text)  # "I closed the other account"
     # "Thursday, same time": the thing that has that time changes in something else
@@ -763,12 +766,51 @@ def _out_of_reach(turn: str, old: TypedValue) -> int | None:
     if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
         names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
     start = 0
-    for clause in re.split(r"([,;.!?]\s+|\s(?:since|because|as)\s)", turn):
+    for clause in re.split(r"([,;:.!?]\s+|\s(?:since|because|as)\s)", turn):
         start += len(clause)
         if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
             if found("unavailable", clause):
                 return start
+        if _taken_back(clause, old):
+            return start
     return None
+
+
+def _taken_back(clause: str, old: TypedValue) -> bool:
+    """Whether a clause takes an old figure back by naming it ("scratch the 2,480", "forget
+    the $60 I quoted"): a new one of its kind in the same turn is then its replacement."""
+    return any(
+        _same_figure(v, old) and _takes_back().search(clause[: v.start].lower())
+        for v in typed_values(clause)
+    )
+
+
+@cache
+def _takes_back() -> re.Pattern[str]:
+    verbs = "|".join(tables()["retract_before"] + tables()["figure_taken_back"])
+    return re.compile(rf"(?<![\w'])(?:{verbs})\s+(?:the|that|this|my|your|our)?\s*[$€£]?$")
+
+
+_FIGURES = frozenset({"number", "money", "quantity"})
+
+
+def _same_figure(a: TypedValue, b: TypedValue) -> bool:
+    """One amount, written with or without its currency ("2,480" and "$2,480.00")."""
+    figures = [_figure(v) for v in (a, b)]
+    return None not in figures and figures[0] == figures[1]
+
+
+def _figure(value: TypedValue) -> float | None:
+    """The amount a number, a sum of money or a count holds, without currency or unit."""
+    if value.kind not in _FIGURES:
+        return None
+    figure = _FIGURE.match(value.text)
+    return float(figure.group(1).replace(",", "")) if figure else None
+
+
+# An amount's figure, then nothing but a unit or a currency's letters: "$2,480.00",
+# "1,200 seats"; "5521 0917" is an id, not an amount.
+_FIGURE = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*[A-Za-z]+)?$")
 
 
 # What points back at the value a turn replaces without saying it: "the other account",
@@ -836,6 +878,12 @@ def _count_of_named_slot(old: Known, new: TypedValue, corrected: frozenset[str])
     """Whether a bare figure is a new count of a counted thing the turn says it got wrong:
     "scratch what I told you about the headcount, it's 95" for "85 guests"."""
     return old.value.kind == "quantity" and new.kind == "number" and bool(old.anchor & corrected)
+
+
+def _count_taken_back(old: Known, new: TypedValue, turn: str) -> bool:
+    """Whether a bare figure is a new count of one the turn takes back by its figure:
+    "ignore the 1,200, it came to 1,140" for "1,200 seats"."""
+    return old.value.kind == "quantity" and new.kind == "number" and _taken_back(turn, old.value)
 
 
 def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
@@ -1399,9 +1447,11 @@ def _words_before(text: str, count: int, fact: Source) -> str:
 _DETERMINERS = frozenset("a an the that this these those my our your his her their its".split())
 _ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
 _ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
-_WORDS = r"(?:[\w'’&/#$.-]+\s+){0,5}?[\w'’&/#$.-]+?"
+# A word of an item's name; a figure's thousands stay with it ("the 2,480").
+_TOKEN = r"(?:[\w'’&/#$.-]|(?<=\d),(?=\d{3}\b))+"
+_WORDS = rf"(?:{_TOKEN}\s+){{0,5}}?{_TOKEN}?"
 # A noun phrase with no determiner inside it: what a thing given up is called.
-_NOUN = r"(?!(?:the|a|an|our|my|your|their|this|that)\b)[\w'’&/#$.-]+"
+_NOUN = rf"(?!(?:the|a|an|our|my|your|their|this|that)\b){_TOKEN}"
 _PHRASE = rf"(?:{_NOUN}\s+){{0,3}}{_NOUN}"
 # A noun phrase after a preposition is no subject: "the lights in the lobby are off".
 _NOT_AFTER_PREPOSITION = "".join(
@@ -1414,7 +1464,7 @@ def _retraction_pattern() -> re.Pattern[str]:
     before = "|".join(tables()["retract_before"])
     particled = "|".join(tables()["retract_with_particle"])
     after = "|".join(tables()["retract_after"])
-    ends = rf"(?=\s+(?:{after})\b|\s*[,.;!?]|\s+(?:for|because|since|from|so|but|and)\b|\s*$)"
+    ends = rf"(?=\s+(?:{after})\b|\s*(?:[;!?]|[,.](?!\d))|\s+(?:for|because|since|from|so|but|and)\b|\s*$)"
     holder = "|".join(tables()["retract_holder"])
     given_up = "|".join(tables()["retracted_after"])
     return re.compile(

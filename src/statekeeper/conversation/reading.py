@@ -332,7 +332,11 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
     reason = "cancelled" if claim.cancels else "corrected"
     value = moved(fact.text, claim.value, claim.old)
-    return [_replacing(view, turn, fact.key, value, fact, reason)]
+    replacing = _replacing(view, turn, fact.key, value, fact, reason)
+    if claim.old and claim.old != fact.text and nlu.mentions(fact.text, claim.old):
+        # the part named as replaced ("matte instead of glossy") is dead wherever it is said
+        return [replacing, _ended(view, turn, fact.key, claim.old, "replaced")]
+    return [replacing]
 
 
 def _decided(
@@ -520,7 +524,7 @@ def _ours(text: str, claim: assertions.Assertion) -> bool:
         return False
     for sentence in sentences(text):
         if claim.value in sentence.text:
-            return sentence.reports and not sentence.wanted
+            return sentence.reports and not sentence.wanted_at(sentence.text.index(claim.value))
     return True
 
 

@@ -444,8 +444,10 @@ def assertion_in(text: str) -> Assertion | None:
                 # "our patience with the team is admirable" says nothing of the team (a
                 # preposition inside a phrasing, "final answer on the date:", is its own)
                 continue
-            subject, value = _inverted(subject, match.group("v").strip().rstrip("."))
+            said = match.group("v").strip().rstrip(".")
+            subject, value = _inverted(subject, said)
             value = _clean(value)
+            old = old or _contrasted(said)
             if _carries(phrasing, value):
                 corrective = phrasing.corrective or cued
                 return Assertion(
@@ -599,11 +601,23 @@ _REPLACED_TAIL = re.compile(
 _SINCE_NOW = re.compile(r"\s*\b(?:from now on|going forward|from here on)\b", re.I)
 
 
+def _contrasted(value: str) -> str | None:
+    """What a value says it replaces: "glossy" of "matte instead of glossy"."""
+    contrasted = _REPLACED_TAIL.search(value)
+    if contrasted is None:
+        return None
+    replaced = re.sub(r"^,?\s*(?:rather than|instead of|in place of|not)\s+", "", contrasted.group(0))
+    return _NEW_CLAUSE.split(replaced, maxsplit=1)[0].strip(" ,") or None
+
+
 def _clean(value: str) -> str:
     value = _NEW_CLAUSE.split(value, maxsplit=1)[0]
+    contrasted = _REPLACED_TAIL.search(value)
+    if contrasted is not None:
+        # a contrast replaces the item just before it: "750, matte instead of glossy"
+        value = value[: contrasted.start()].rsplit(", ", 1)[-1]
     value = _figure_alone(value)
     value = _SINCE_NOW.sub("", value)
-    value = _REPLACED_TAIL.sub("", value)
     value = value.strip().strip(" ,:-\"'")
     previous = None
     while previous != value:
