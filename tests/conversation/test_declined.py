@@ -56,6 +56,19 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("No, the deadline stands.",
          ["Jonah Reyes says his coach, Prof. Amsel, told him it's fine to hand it in by May 9."],
          {("May 9", 1)}),
+        # advice someone gave us, turned down
+        ("we're not doing that.", ["My accountant thinks we should file in late March."],
+         {("file in late March", 1)}),
+        ("No. Keep the oak floors.", ["Her brother says we should go with walnut for $9,800."],
+         {("$9,800", 1)}),
+        ("Nah, we're keeping the 8am start.",
+         ["The trainer reckons we ought to start the camp at 6:30am."], {("6:30am", 1)}),
+        # a no that lets the matter rest
+        ("nah leave it, the old one works.", ["What if we bought the $240 router?"],
+         {("$240", 1)}),
+        ("No, let's not.", ["How about we repaint the hall in sage green?"],
+         {("repaint the hall in sage green", 1)}),
+        ("Nope, we're good.", ["Should we add a second shuttle at 9:15pm?"], {("9:15pm", 1)}),
         # a speaker's own suggestion, refused by another
         ("Lena (lead): no, the cutover stays on the 9th.",
          ["Omar (dev): I'd push the cutover to the 16th, to be safe."], {("the 16th", 1)}),
@@ -96,6 +109,9 @@ def test_an_offer_turned_down_is_declined(
         # a thing let go by name, or a question that asks of no change
         ("Never mind the deposit, it's fine.", ["Did they move it to May 27?"]),
         ("ok nvm", ["Did the crew finish on May 2?"]),
+        # a wish reported, not advice put to us; a contraction is no quotation
+        ("No, we're not doing that.", ["They want the 48-inch mirror by Friday."]),
+        ("Nah leave it.", ["We're moving into the new office on June 3."]),
         # too far back: a refusal answers only the user's last turns
         ("Nope.", ["How about the blue one at $40?", "The car is outside.", "Lunch was fine."]),
     ],

@@ -21,7 +21,8 @@ from statekeeper.text.values import TypedValue, typed_values
 
 REACH = 2  # the user's earlier turns a refusal may answer
 _SHORTEST = 2  # words a proposed clause needs to name anything
-_QUOTED = re.compile(r"[:'\"‘“”’]\s*")
+# What opens or closes a quoted reply; an apostrophe inside a word ("we're") does not.
+_QUOTED = re.compile(r":\s*|(?<!\w)['\"‘“”’]\s*|['\"‘“”’](?!\w)\s*")
 
 
 @dataclass(frozen=True)
