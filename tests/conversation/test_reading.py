@@ -518,3 +518,42 @@ def test_a_change_in_an_aside_within_the_turn_changes_nothing() -> None:
     rows = read(state, "quick tangent: my dentist moved me to June 12 at 4pm. anyway, back to "
                        "the Lisbon group, what else do we need?")  # fmt: skip
     assert rows == []
+
+
+@pytest.mark.parametrize(
+    ("facts", "text", "expected"),
+    [
+        # a typed change in one sentence, a change in words of another fact in the next
+        ([("start", "Workshop on May 4"), ("snacks", "Snacks: fruit trays")],
+         "Push it to May 6. And switch the snacks to bagels.",
+         {("start", "Workshop on May 6"), ("snacks", "Snacks: bagels")}),
+        ([("rent", "Rent $1,400"), ("parking", "Parking: street")],
+         "Rent goes to $1,450 in July. Also the parking is now a garage spot.",
+         {("rent", "Rent $1,450"), ("parking", "Parking: garage spot")}),
+        # a sentence whose subject names no live fact changes nothing beside them
+        ([("kickoff", "Kickoff at 3pm"), ("venue", "Venue: Hall A")],
+         "Kickoff moves to 4pm. Weather is lovely.", {("kickoff", "Kickoff at 4pm")}),
+    ],
+)  # fmt: skip
+def test_a_change_in_words_beside_typed_changes_is_read_too(
+    facts: list[tuple[str, str]], text: str, expected: set[tuple[str, str]]
+) -> None:
+    state = MemoryState(facts=[made(k, v, 1) for k, v in facts])
+    rows = read(state, text)
+    assert {(r[1], r[3]) for r in rows if r[0] == "Replace"} == expected
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "called"),
+    [
+        ("add a pergola over the deck", "Let's shelve the pergola, it's too pricey.", "pergola"),
+        ("bring a bounce house for the kids", "Cancel the bounce house.", "bounce house"),
+        ("hire a string trio for the toast", "We're scrapping the string trio.", "string trio"),
+    ],
+)  # fmt: skip
+def test_a_cancelled_thing_is_ended_by_what_the_turn_calls_it(
+    fact: str, text: str, called: str
+) -> None:
+    rows = read(MemoryState(facts=[made("extra", fact, 1)]), text)
+    assert rows[0][0] == "Replace"
+    assert ("Retract", "extra", called, None, "taken back") in rows

@@ -282,13 +282,63 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
     changed = _decided(view, turn, live, earlier)  # reads each clause for itself
     if changed:  # and the details given beside the changes ("rep is Carla, 559-555-0102")
         written = [str(d.value) for d in changed if not isinstance(d, Retract)]
-        return changed + [
-            _recorded(view, turn, d.key, d.value)
-            for d in details(turn.text)
-            if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
-        ]
+        return (
+            changed
+            + _claimed_beside(view, turn, changed, live, earlier)
+            + [
+                _recorded(view, turn, d.key, d.value)
+                for d in details(turn.text)
+                if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
+            ]
+        )
     if not said:
         return changed
+    return _claimed(view, turn, said, live, earlier)
+
+
+def _claimed_beside(
+    view: StateView,
+    turn: Turn,
+    changed: Sequence[Decision],
+    live: Sequence[Fact],
+    earlier: Sequence[Turn],
+) -> list[Decision]:
+    """A change a sentence states in words, beside changes of typed values in the other
+    sentences of its turn ("..., so June 3 and only 3 nights. And upgrade the car to an
+    SUV."): a sentence none of those changes came from is read on its own, for a fact
+    none of them touched that its subject names."""
+    touched = {d.key for d in changed if not isinstance(d, Retract)}
+    touched |= {d.old.key for d in changed if isinstance(d, Retract | Replace | Conflict)}
+    new_values = [str(d.value) for d in changed if isinstance(d, Replace | Conflict | Add)]
+    untouched = [f for f in live if f.key not in touched]
+    found: list[Decision] = []
+    for sentence in sentences(turn.text):
+        said = assertions.statements(sentence.text)
+        if not said or any(nlu.mentions(sentence.text, v) for v in new_values):
+            continue
+        claim = assertions.assertion_in(said)
+        if not (claim and claim.subject and _names_one(claim.subject, untouched)):
+            continue
+        found += [
+            d
+            for d in _claimed(view, turn, said, untouched, earlier)
+            if isinstance(d, Replace | Conflict)
+        ]
+    return found
+
+
+def _names_one(subject: str, live: Sequence[Fact]) -> bool:
+    """Whether a claim's subject names a live fact (its key or its words), not whichever
+    fact is in focus."""
+    return not assertions.generic_subject(subject) and any(
+        assertions.subject_matches(subject, f.key, f.text) > 0 for f in live
+    )
+
+
+def _claimed(
+    view: StateView, turn: Turn, said: str, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Decision]:
+    """What the one claim of a turn's stating sentences (`said`) changes or adds."""
     claim = assertions.assertion_in(said)
     given = [
         d
@@ -333,9 +383,12 @@ def _changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decis
     reason = "cancelled" if claim.cancels else "corrected"
     value = moved(fact.text, claim.value, claim.old)
     replacing = _replacing(view, turn, fact.key, value, fact, reason)
-    if claim.old and claim.old != fact.text and nlu.mentions(fact.text, claim.old):
-        # the part named as replaced ("matte instead of glossy") is dead wherever it is said
-        return [replacing, _ended(view, turn, fact.key, claim.old, "replaced")]
+    # the part named as replaced ("matte instead of glossy"), or what a cancellation called
+    # the thing ("shelve the pergola" of "add a pergola over the deck"), is dead wherever
+    # it is said
+    named = claim.old or (decide.undetermined(claim.subject) if claim.cancels and claim.subject else None)
+    if named and named.lower() != fact.text.lower() and nlu.mentions(fact.text, named):
+        return [replacing, _ended(view, turn, fact.key, named, "replaced" if claim.old else "taken back")]
     return [replacing]
 
 
