@@ -579,6 +579,11 @@ REPLACEMENTS = [
      {("$2,150.00", "$1,990.00")}),
     ("Forget the $75 I quoted you, the locksmith charges $95 after hours.",
      [fact("Locksmith callout $75", "callout")], {("$75", "$95")}),
+    # ... and so is a time said without its half of the day, or a day
+    ("Disregard the 4:20 I gave you, the ferry leaves at 5:05pm.",
+     [fact("Ferry to the island 4:20pm", "ferry")], {("4:20pm", "5:05pm")}),
+    ("Scratch Monday, Wednesday suits the inspector.",
+     [fact("Inspection Monday 10am", "inspection")], {("Monday", "Wednesday")}),
     ("Ignore the 1,200 from this morning: the final count came to 1,140.",
      [fact("1,200 seats sold", "seats")], {("1,200 seats", "1,140 seats")}),
 ]

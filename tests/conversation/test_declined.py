@@ -69,6 +69,12 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("No, let's not.", ["How about we repaint the hall in sage green?"],
          {("repaint the hall in sage green", 1)}),
         ("Nope, we're good.", ["Should we add a second shuttle at 9:15pm?"], {("9:15pm", 1)}),
+        # things left as they are
+        ("ok leaving it as is.", ["The tenant asked whether we could paint it grey instead."],
+         {("paint it grey instead", 1)}),
+        ("Let's keep it the way it is.", ["Could we move the standup to 9:30am?"],
+         {("9:30am", 1)}),
+        ("We'll leave things unchanged.", ["What if we raised the dues to $65?"], {("$65", 1)}),
         # a speaker's own suggestion, refused by another
         ("Lena (lead): no, the cutover stays on the 9th.",
          ["Omar (dev): I'd push the cutover to the 16th, to be safe."], {("the 16th", 1)}),

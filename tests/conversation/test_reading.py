@@ -530,6 +530,9 @@ def test_a_change_in_an_aside_within_the_turn_changes_nothing() -> None:
         ([("rent", "Rent $1,400"), ("parking", "Parking: street")],
          "Rent goes to $1,450 in July. Also the parking is now a garage spot.",
          {("rent", "Rent $1,450"), ("parking", "Parking: garage spot")}),
+        # a sentence a typed change came from is not read again for a fact of its words
+        ([("talk", "Talk at 10am"), ("speaker", "Talk speaker: Dr. Kim")],
+         "Dr. Kim's train is late, so the talk moves to 2pm.", {("talk", "Talk at 2pm")}),
         # a sentence whose subject names no live fact changes nothing beside them
         ([("kickoff", "Kickoff at 3pm"), ("venue", "Venue: Hall A")],
          "Kickoff moves to 4pm. Weather is lovely.", {("kickoff", "Kickoff at 4pm")}),

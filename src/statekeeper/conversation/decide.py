@@ -780,8 +780,18 @@ def _taken_back(clause: str, old: TypedValue) -> bool:
     """Whether a clause takes an old figure back by naming it ("scratch the 2,480", "forget
     the $60 I quoted"): a new one of its kind in the same turn is then its replacement."""
     return any(
-        _same_figure(v, old) and _takes_back().search(clause[: v.start].lower())
+        _says_old(v, old) and _takes_back().search(clause[: v.start].lower())
         for v in typed_values(clause)
+    )
+
+
+def _says_old(said: TypedValue, old: TypedValue) -> bool:
+    """Whether a value a turn says is an old one said again, perhaps shorter: "2,480" for
+    "$2,480.00", "2:15" for "2:15pm", "Tuesday" for "Tuesday"."""
+    if said.key == old.key or _same_figure(said, old):
+        return True
+    return said.kind == old.kind == "time" and _without_meridiem(said) and (
+        _digits(said.text) == _digits(old.text)
     )
 
 

@@ -314,11 +314,13 @@ def _claimed_beside(
     found: list[Decision] = []
     for sentence in sentences(turn.text):
         said = assertions.statements(sentence.text)
-        if not said or any(nlu.mentions(sentence.text, v) for v in new_values):
-            continue
+        if not said or any(v.text in new for v in typed_values(said) for new in new_values):
+            continue  # a sentence a change came from
         claim = assertions.assertion_in(said)
         if not (claim and claim.subject and _names_one(claim.subject, untouched)):
             continue
+        if _names_one(claim.subject, [f for f in live if f.key in touched]):
+            continue  # "the keynote moves ..." is about the keynote changed, not its speaker
         found += [
             d
             for d in _claimed(view, turn, said, untouched, earlier)
