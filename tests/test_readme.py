@@ -24,3 +24,5 @@ def test_readme_examples_run(tmp_path: Path) -> None:
     assert session.current_value("shipping_address") == "456 Oak Ave, Riverside"  # type: ignore[attr-defined]
     keys = {fact.key for fact in session.facts()}  # type: ignore[attr-defined]
     assert "order_4512_status" not in keys  # no order was recorded, so nothing was cancelled
+    found = namespace["found"]
+    assert [(c.action, c.key, c.value) for c in found] == [("assert", "address", "9 Pine Rd")]  # type: ignore[attr-defined]

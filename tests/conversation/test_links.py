@@ -9,7 +9,7 @@ import pytest
 
 from statekeeper.conversation.apply import apply
 from statekeeper.conversation.candidates import from_candidates
-from statekeeper.conversation.decisions import Add, Retract
+from statekeeper.conversation.decisions import Add, Conflict, Replace, Retract
 from statekeeper.conversation.links import duplicates, links
 from statekeeper.model import Fact, Scope, Source, SourceType, Turn
 from statekeeper.nlu.extract import Candidate
@@ -140,11 +140,39 @@ def test_an_extractors_candidates_become_the_same_decisions() -> None:
         Candidate(key="gift_note", value="Happy birthday", replaces="no_such_fact"),
     ]
     decisions = from_candidates(state, turn, proposed)
-    assert all(isinstance(d, Add) for d in decisions)
-    assert [(d.scope, d.scope_id) for d in decisions] == [
-        (Scope.GLOBAL, None),
+    replaced, *added = decisions
+    assert isinstance(replaced, Replace) and replaced.old.id == "m1-ship_to"
+    assert all(isinstance(d, Add) for d in added)
+    assert [(d.scope, d.scope_id) for d in added] == [
         (Scope.HYPOTHETICAL, "desk/hypothetical-4"),
         (Scope.GLOBAL, None),
     ]
     written = apply(state, decisions, lenient=True)
     assert [f.supersedes for f in written] == ["m1-ship_to", None, None]
+
+
+def test_an_extractor_takes_back_and_restricts_what_it_names() -> None:
+    state = MemoryState(
+        facts=[made("gift_wrap", "Gift wrap: yes", 0), made("discount_floor", "Floor: 8%", 1)]
+    )
+    turn = Turn(index=4, speaker="quinn", text="...", timestamp=START + timedelta(minutes=4))
+    proposed = [
+        Candidate(key="gift_wrap", value="-", action="retract"),
+        Candidate(key="discount_floor", value="-", action="restrict", readers=["finance"]),
+        Candidate(key="loyalty_tier", value="-", action="retract"),  # names no live fact
+    ]
+    decisions = from_candidates(state, turn, proposed)
+    assert [type(d).__name__ for d in decisions] == ["Retract", "Restrict"]
+    apply(state, decisions, lenient=True)
+    assert not state.get("m0-gift_wrap").is_valid
+    restricted = state.get("discount_floor")
+    assert restricted.value == "Floor: 8%" and restricted.required_permissions == {"finance"}
+
+
+def test_an_extractors_correction_of_a_colleagues_word_is_a_conflict() -> None:
+    theirs = spoken("launch", "Launch on March 3", 1, "pablo", "peer")
+    state = MemoryState(facts=[theirs])
+    turn = Turn(index=4, speaker="ines", text="...", timestamp=START + timedelta(minutes=4))
+    proposed = [Candidate(key="launch", value="Launch on March 10", replaces="launch")]
+    (decision,) = from_candidates(state, turn, proposed)
+    assert isinstance(decision, Conflict) and decision.old.id == theirs.id

@@ -193,7 +193,7 @@ def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
     label, colon, _ = fact.text.partition(":")
     value = re.sub(r"^the\s+", "", choice, flags=re.IGNORECASE)
     value = f"{label}: {value}" if colon else value
-    return [_replacing(view, turn, fact.key, value, fact, "picked from the options offered")]
+    return [replacing(view, turn, fact.key, value, fact, "picked from the options offered")]
 
 
 def _asks_to_change(asked: str, key: str) -> bool:
@@ -384,14 +384,16 @@ def _claimed(
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
     reason = "cancelled" if claim.cancels else "corrected"
     value = moved(fact.text, claim.value, claim.old)
-    replacing = _replacing(view, turn, fact.key, value, fact, reason)
+    changed = replacing(view, turn, fact.key, value, fact, reason)
     # the part named as replaced ("matte instead of glossy"), or what a cancellation called
     # the thing ("shelve the pergola" of "add a pergola over the deck"), is dead wherever
     # it is said
-    named = claim.old or (decide.undetermined(claim.subject) if claim.cancels and claim.subject else None)
+    called = decide.undetermined(claim.subject) if claim.cancels and claim.subject else None
+    named = claim.old or called
     if named and named.lower() != fact.text.lower() and nlu.mentions(fact.text, named):
-        return [replacing, _ended(view, turn, fact.key, named, "replaced" if claim.old else "taken back")]
-    return [replacing]
+        why = "replaced" if claim.old else "taken back"
+        return [changed, _ended(view, turn, fact.key, named, why)]
+    return [changed]
 
 
 def _decided(
@@ -462,7 +464,7 @@ def _decided(
         fact = facts[fact_id]
         if value and value != fact.value:
             reason = "; ".join(dict.fromkeys(why[fact_id]))
-            decisions.append(_replacing(view, turn, fact.key, value, fact, reason))
+            decisions.append(replacing(view, turn, fact.key, value, fact, reason))
     return decisions + called
 
 
@@ -494,7 +496,7 @@ def may_change(view: StateView, turn: Turn, fact: Fact) -> bool:
     return _FIRST_PERSON.search(turn.text) is not None
 
 
-def _replacing(
+def replacing(
     view: StateView, turn: Turn, key: str, value: str, replacing: Fact, reason: str
 ) -> Replace | Conflict:
     """The value a turn gives a fact in place of the one it had. What a colleague of the

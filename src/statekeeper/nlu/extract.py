@@ -1,6 +1,7 @@
 """The extractor interface: a conversation turn in, candidate facts out.
 
-The engine's default reads turns with deterministic rules (`conversation.reading`). An
+The engine's default reads turns with deterministic rules (`conversation.reading`); the
+same rules stand behind this interface as `conversation.extractor.RuleExtractor`. An
 extractor plugged into the engine (an LLM, say) proposes candidates instead; the engine
 still decides what they change, with the same checks of scope, authority and supersession.
 """
@@ -31,7 +32,8 @@ ValueType = Literal[
 
 
 class Candidate(BaseModel):
-    """A fact a turn states, and the known fact it replaces, if any."""
+    """A fact a turn states, and the known fact it replaces, if any; or a known fact the
+    turn takes back or keeps from some readers."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -45,6 +47,16 @@ class Candidate(BaseModel):
     scope: Literal["global", "hypothetical", "draft"] = "global"
     replaces: str | None = Field(default=None, description="key of the known fact this corrects")
     constraint_type: Literal["budget", "deadline", "capacity", "policy"] | None = None
+    action: Literal["assert", "retract", "restrict"] = Field(
+        default="assert",
+        description="assert a value; retract the known fact named by replaces (or key), "
+        "with nothing in its place; restrict it to readers",
+    )
+    readers: list[str] = Field(
+        default_factory=list,
+        max_length=20,
+        description="for restrict: the permissions a reader needs (none given: internal only)",
+    )
 
 
 class Extraction(BaseModel):

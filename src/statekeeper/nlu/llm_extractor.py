@@ -21,7 +21,10 @@ SYSTEM = """You maintain the memory of an assistant. Read one conversation turn 
 facts it states or corrects, as short values under snake_case keys. When the turn corrects a \
 known fact, use that fact's key and set "replaces" to it. Facts from hypotheticals, \
 brainstorming or rough estimates get scope "hypothetical"; drafts get "draft"; everything \
-else "global". Questions, greetings and chit-chat state no facts. Never invent a fact the \
+else "global". When the turn cancels or drops a known fact with nothing in its place, give \
+that fact's key with action "retract"; when it says a known fact must be kept from some \
+readers ("HR only", "keep this between us"), give its key with action "restrict" and the \
+readers allowed. Questions, greetings and chit-chat state no facts. Never invent a fact the \
 turn does not state."""
 
 
