@@ -42,6 +42,19 @@ def test_the_rules_propose_what_they_read(text: str, expected: set[tuple]) -> No
     assert {(c.action, c.key, c.value, c.replaces) for c in found} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "value_type", "span"),
+    [
+        ("Sorry, pickup is at 5:15pm, not 4:30pm.", "time", "5:15pm"),
+        ("Move pickup to Friday, May 9.", "date", "Friday, May 9"),
+        ("Venue changed, it's 14 Quay St now.", "address", "14 Quay St"),
+    ],
+)  # fmt: skip
+def test_a_candidate_says_its_kind_and_its_words(text: str, value_type: str, span: str) -> None:
+    (found,) = RuleExtractor().extract(text, speaker="quinn", known=KNOWN)
+    assert (found.value_type, found.span) == (value_type, span)
+
+
 TURNS = [
     "Sorry, pickup is at 5:15pm, not 4:30pm.",
     "Skip the gift wrap, please.",

@@ -21,7 +21,8 @@ from statekeeper.conversation.memory import MemoryState
 from statekeeper.conversation.reading import read_turn
 from statekeeper.errors import InvalidInputError
 from statekeeper.model import Fact, Scope, Turn
-from statekeeper.nlu.extract import Candidate
+from statekeeper.nlu.extract import Candidate, ValueType
+from statekeeper.text.values import typed_values
 from statekeeper.validation import Name, Text, check
 
 
@@ -43,7 +44,7 @@ class RuleExtractor:
         turn = Turn(index=0, speaker=speaker, text=text, timestamp=latest + timedelta(seconds=1))
         found: list[Candidate] = []
         for batch in read_turn(state, turn, ()):
-            found += [c for d in batch if (c := as_candidate(d)) is not None]
+            found += [typed(c, text) for d in batch if (c := as_candidate(d)) is not None]
             apply(state, batch, lenient=True)  # the next batch reads what this one changed
         return found
 
@@ -72,6 +73,28 @@ def as_candidate(decision: Decision) -> Candidate | None:
         replaces=decision.replaces, entity=decision.entity, slot=decision.slot,
         constraint_type=decision.constraint_type,  # type: ignore[arg-type]
     )  # fmt: skip
+
+
+# The kinds of value the rules recognise, as a candidate names them.
+_VALUE_TYPES: dict[str, ValueType] = {
+    "date": "date", "weekday": "date", "time": "time", "money": "money",
+    "percent": "percent", "number": "count", "quantity": "quantity", "phone": "phone",
+    "email": "email", "address": "address", "code": "code",
+}  # fmt: skip
+
+
+def typed(candidate: Candidate, turn: str) -> Candidate:
+    """A candidate with the kind of the value it asserts and the words of the turn that
+    state it: its one typed value, when it has one the turn says."""
+    if candidate.action != "assert":
+        return candidate
+    said = [v for v in typed_values(candidate.value) if v.text.lower() in turn.lower()]
+    kinds = {_VALUE_TYPES.get(v.kind, "text") for v in said}
+    if len(kinds) != 1:
+        span = candidate.value if candidate.value.lower() in turn.lower() else None
+        return candidate.model_copy(update={"span": span})
+    words = candidate.value[said[0].start : said[-1].end]  # "Friday, May 9" is one date
+    return candidate.model_copy(update={"value_type": kinds.pop(), "span": words})
 
 
 def _text(value: object) -> str:

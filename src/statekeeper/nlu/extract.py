@@ -22,7 +22,12 @@ ValueType = Literal[
     "money",
     "percent",
     "count",
+    "quantity",
     "duration",
+    "phone",
+    "email",
+    "address",
+    "code",
     "location",
     "person",
     "organization",
@@ -52,6 +57,10 @@ class Candidate(BaseModel):
         description="assert a value; retract the known fact named by replaces (or key), "
         "with nothing in its place; restrict it to readers",
     )
+    span: str | None = Field(
+        default=None, max_length=2000, description="the words of the turn that state it"
+    )
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     readers: list[str] = Field(
         default_factory=list,
         max_length=20,
