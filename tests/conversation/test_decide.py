@@ -833,6 +833,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a pronoun points back at the item its sentence named before it
+    ("Nobody ate the fruit tray last time, let's drop it.",
+     [fact("Brunch: bagels, a fruit tray", "brunch")], {("a fruit tray", "-")}),
+    ("The photo booth is too pricey, cancel it.",
+     [fact("Extras: balloons, a photo booth", "extras")], {("a photo booth", "-")}),
+    ("The kids hated the magician last time, so skip him.",
+     [fact("Party: magician, bouncy castle", "party")], {("magician", "-")}),
     # a fact's first part says what it is, the rest only adds to it: the whole goes
     ("Please cancel the lawn mowing, we hired the neighbor kid.",
      [fact("Lawn mowing every Thursday, GreenCut", "lawn_service")],
@@ -961,6 +968,10 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a pronoun after a thing no live item is, or after a verb that takes nothing away
+    ("The quarterly report looks great, send it.",
+     [fact("Extras: balloons, a photo booth", "extras")]),
+    ("My neighbour has the same grill, she loves it.", [fact("Order: grill cover", "order")]),
     # a demonstrative points at one thing already named, not at all a fact holds
     ("The director cut that gag, so we won't need that prop.",
      [fact("Props: umbrella, red suitcase, birdcage", "props")]),

@@ -69,6 +69,10 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("No, let's not.", ["How about we repaint the hall in sage green?"],
          {("repaint the hall in sage green", 1)}),
         ("Nope, we're good.", ["Should we add a second shuttle at 9:15pm?"], {("9:15pm", 1)}),
+        # a want pressed on us; a no with its speaker left out
+        ("Not happening.", ["His dad keeps pushing for the lake cabin."], {("the lake cabin", 1)}),
+        ("The buyer asked if we can take $9,200. Told him no, the floor is $9,600.",
+         [], {("$9,200", 0)}),
         # things left as they are
         ("ok leaving it as is.", ["The tenant asked whether we could paint it grey instead."],
          {("paint it grey instead", 1)}),

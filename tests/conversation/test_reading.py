@@ -533,6 +533,10 @@ def test_a_change_in_an_aside_within_the_turn_changes_nothing() -> None:
         # a sentence a typed change came from is not read again for a fact of its words
         ([("talk", "Talk at 10am"), ("speaker", "Talk speaker: Dr. Kim")],
          "Dr. Kim's train is late, so the talk moves to 2pm.", {("talk", "Talk at 2pm")}),
+        # a contrast standing as a clause of a sentence with typed changes
+        ([("count", "40 seats"), ("seating", "Seating: banquet")],
+         "Now 46 seats, rounds instead of banquet, same day.",
+         {("count", "46 seats"), ("seating", "Seating: rounds")}),
         # a sentence whose subject names no live fact changes nothing beside them
         ([("kickoff", "Kickoff at 3pm"), ("venue", "Venue: Hall A")],
          "Kickoff moves to 4pm. Weather is lovely.", {("kickoff", "Kickoff at 4pm")}),

@@ -36,6 +36,9 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Let's do Tuesday, the big room rather than the annex.", None, "big room",
          "annex"),
         ("We'll use the van, diesel instead of petrol.", None, "diesel", "petrol"),
+        # a clause that is a contrast alone
+        ("Plated instead of buffet.", None, "Plated", "buffet"),
+        ("and decaf rather than the espresso", None, "decaf", "espresso"),
         # a bare contrast names the old value, which names the fact
         ("Oat milk, not dairy.", None, "Oat milk", "dairy"),
         ("Not Lisbon, but Porto.", None, "Porto", "Lisbon"),

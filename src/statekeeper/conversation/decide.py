@@ -1505,7 +1505,8 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
             group = next(g for g in _OBJECTS if match.group(g))
             words = match.group(group)
             if _PRONOUN.fullmatch(words):  # "we're out of halibut, take it off the board"
-                words = _run_out(sentence.text[: match.start()]) or words
+                before = sentence.text[: match.start()]
+                words = _run_out(before) or _named_before(before, sources) or words
             wanted = _item_terms(vague.sub(" ", words.lower()))
             if not wanted or _not_ours(sentence.text[: match.start()]):
                 continue
@@ -1532,13 +1533,35 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
 
 
 _OBJECTS = ("obj", "held", "taken", "was", "was_then", "subject")
-_PRONOUN = re.compile(r"it|them|that|this|those|these", re.I)
+_PRONOUN = re.compile(r"it|them|that|this|those|these|him|her", re.I)
 # A thing said to have run out, which a removal may then point back at with a pronoun.
 _RUN_OUT = re.compile(
     rf"\b(?:(?:ran|run|running|are|is|we're|were) out of|no more|out of stock on)\s+"
     rf"(?:the\s+|our\s+)?(?P<before>{_WORDS})(?=\s*[,;.!?]|\s+(?:so|and|today|tonight)\b)"
     rf"|\b(?:the\s+|our\s+)?(?P<after>{_PHRASE})\s+(?:is|are|'s|was|were|just)\s+"
     rf"(?:sold out|out of stock|gone|unavailable|no longer available|not available)\b",
+    re.I,
+)
+
+
+_THING = re.compile(rf"\b(?:the|our|my|that|this)\s+(?P<thing>{_PHRASE})", re.I)
+
+
+def _named_before(text: str, sources: Sequence[Source]) -> str | None:
+    """The last thing a text names that a live item is ("nobody touched the salad bar,
+    let's drop it"): what a pronoun after it points back at."""
+    for named in reversed(list(_THING.finditer(text))):
+        thing = _PHRASE_END.split(named["thing"], maxsplit=1)[0]  # "the salad bar last time"
+        wanted = _item_terms(thing.lower())
+        if wanted and _item_holding(wanted, [s for s in sources if not _ended(s)]) is not None:
+            return thing
+    return None
+
+
+# Where a thing's name ends before what is said of it: "the photo booth is too pricey".
+_PHRASE_END = re.compile(
+    r"\s+(?:is|are|was|were|has|have|had|looks?|seems?|got|gets|last|this|that|too|so|and|"
+    r"but|again|already|never|always)\b.*",
     re.I,
 )
 

@@ -311,22 +311,36 @@ def _claimed_beside(
     touched |= {d.old.key for d in changed if isinstance(d, Retract | Replace | Conflict)}
     new_values = [str(d.value) for d in changed if isinstance(d, Replace | Conflict | Add)]
     untouched = [f for f in live if f.key not in touched]
-    found: list[Decision] = []
+    more: list[Decision] = []
     for sentence in sentences(turn.text):
         said = assertions.statements(sentence.text)
-        if not said or any(v.text in new for v in typed_values(said) for new in new_values):
-            continue  # a sentence a change came from
-        claim = assertions.assertion_in(said)
-        if not (claim and claim.subject and _names_one(claim.subject, untouched)):
+        if not said:
             continue
-        if _names_one(claim.subject, [f for f in live if f.key in touched]):
-            continue  # "the keynote moves ..." is about the keynote changed, not its speaker
-        found += [
-            d
-            for d in _claimed(view, turn, said, untouched, earlier)
-            if isinstance(d, Replace | Conflict)
-        ]
-    return found
+        if any(v.text in new for v in typed_values(said) for new in new_values):
+            # a sentence a change came from: only a contrast standing as a clause of its
+            # own ("92 guests, plated instead of buffet, and dinner at 7:30pm")
+            pieces = [c for c in _CLAUSE.split(said) if _CONTRAST.search(c)]
+        else:
+            pieces = [said]
+        for piece in pieces:
+            claim = assertions.assertion_in(piece)
+            if claim is None or not (
+                (claim.subject and _names_one(claim.subject, untouched))
+                or (claim.old and any(nlu.mentions(f.text, claim.old) for f in untouched))
+            ):
+                continue
+            if claim.subject and _names_one(claim.subject, [f for f in live if f.key in touched]):
+                continue  # "the keynote moves ..." is about the keynote changed, not its speaker
+            more += [
+                d
+                for d in _claimed(view, turn, piece, untouched, earlier)
+                if isinstance(d, Replace | Conflict | Retract)  # and the part it names as gone
+            ]
+    return more
+
+
+_CLAUSE = re.compile(r",\s*(?:and\s+)?|;\s*")
+_CONTRAST = re.compile(r"\b(?:instead of|rather than|in place of)\b", re.I)
 
 
 def _names_one(subject: str, live: Sequence[Fact]) -> bool:

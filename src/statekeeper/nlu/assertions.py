@@ -189,6 +189,13 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             True,
             None,
         ),
+        (  # a clause that is a contrast alone: "plated instead of buffet"
+            r"^(?:and\s+|but\s+|so\s+)?(?P<v>[\w'&/-]+(?:\s+[\w'&/-]+){0,3}?),?\s+"
+            r"(?:instead of|rather than|in place of)\s+(?:the\s+)?"
+            r"(?P<old>[\w'&/-]+(?:\s+[\w'&/-]+){0,3}?)\s*[.!]?$",
+            True,
+            None,
+        ),
         (  # a replacement names the fact by its old value: "replacing MySQL with PostgreSQL"
             rf"\b(?:replac(?:e|ed|ing)|swap(?:ped|ping)?|substitut(?:e|ed|ing))\s+"
             rf"(?P<old>[^.;!?]{{1,80}}?)\s+(?:with|for)\s+{_V}",
