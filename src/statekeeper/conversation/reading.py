@@ -38,6 +38,7 @@ from statekeeper.conversation.decisions import (
 from statekeeper.conversation.declined import REACH, declined
 from statekeeper.conversation.details import details
 from statekeeper.conversation.moved import moved
+from statekeeper.conversation.personal import Personal, personal
 from statekeeper.conversation.picks import alternatives, first_sentence, names_value_of, picked
 from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.conversation.proposed import proposed
@@ -364,6 +365,11 @@ def _claimed(
     ]
     if given:
         return [_recorded(view, turn, d.key, d.value) for d in given]
+    own = [
+        p for p in personal(turn.text) if not any(nlu.mentions(f.text, p.value) for f in live)
+    ]
+    if own and view.extracts:
+        return [_own(view, turn, p, live) for p in own]
     reverted = assertions.reversion(said)
     if reverted:
         restored = _revert(view, turn, reverted, live)
@@ -418,6 +424,7 @@ def _decided(
     recorded as said then and ended now, so that it is masked wherever it is carried."""
     writer = turn.authority or view.authority
     access = view.access
+    own = {p.key for p in personal(turn.text)}
     facts = {
         f.id: f
         for f in live
@@ -425,6 +432,7 @@ def _decided(
         and f.source.origin != SIGNAL_ORIGIN
         and isinstance(f.value, str)
         and may_change(view, turn, f)
+        and not _anothers_own(f, turn, own)
     }
     ladder = access.ladder
     rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
@@ -532,6 +540,36 @@ def _colleagues_word(view: StateView, source: Source, fact: Fact) -> bool:
     access = view.access
     peer = access.ladder.rank_or("peer", 0)
     return access.source_rank(fact) == access.ladder.rank_or(source.authority, peer)
+
+
+def _own(view: StateView, turn: Turn, fact: Personal, live: Sequence[Fact]) -> Add | Replace:
+    """What a speaker states of themself, under a key of theirs when they are not the
+    principal ("caroline_budget" for Caroline's "my budget is ..."): a new value of it
+    replaces the one they stated before, except where one has many (allergies), and
+    there it joins them."""
+    who = _SPEAKER_NAMED.search(turn.speaker)
+    speaker = (who.group(1) if who else turn.speaker).strip()
+    owner = "" if speaker in (view.user, "user") else "_".join(re.findall(r"[a-z0-9]+", speaker.lower()))
+    key = f"{owner}_{fact.key}" if owner else fact.key
+    source = said_by(turn, view.authority)
+    held = next((f for f in live if f.key == key and isinstance(f.value, str)), None)
+    if held is not None and fact.many:
+        value = with_item(str(held.value), fact.value)
+        return Replace(held, key, value, source, turn.timestamp, "added to what the speaker has")
+    return Add(key, fact.value, source, turn.timestamp, "stated of the speaker")
+
+
+def _anothers_own(fact: Fact, turn: Turn, own: set[str]) -> bool:
+    """Whether a fact is what another speaker stated of themself, in a slot the turn's
+    speaker now states of their own ("my budget is $1,200" after someone else's "my
+    budget is $2,000"): theirs stays theirs."""
+    speaker = fact.source.speaker
+    return speaker is not None and speaker != turn.speaker and fact.key.split("_")[-1] in {
+        k.split("_")[-1] for k in own
+    }
+
+
+_SPEAKER_NAMED = re.compile(r"\((.+)\)\s*$")  # "user (Renata)": Renata speaks through the user
 
 
 def _recorded(view: StateView, turn: Turn, key: str, value: str) -> Add:

@@ -444,8 +444,8 @@ def assertion_in(text: str) -> Assertion | None:
         match = phrasing.pattern.search(text)
         if match and not _NEGATED.search(text, 0, match.start()):
             subject, old = match.groupdict().get("s"), match.groupdict().get("old")
-            if subject and subject.strip().lower() in _PERSONAL:
-                continue
+            if subject and subject.split()[0].lower() in _PERSONAL:
+                continue  # "we just moved to Tucson" says where we went, of no thing
             opens = subject and not text[match.start() : match.start("s")].strip()
             if opens and _AFTER_PREPOSITION.search(text, 0, match.start("s")):
                 # "our patience with the team is admirable" says nothing of the team (a
