@@ -98,3 +98,22 @@ def test_driver_values_store_what_sqlalchemy_stores(store_url: str, org: str) ->
     assert driver == core
     assert edges == [("f-by-driver", "f-plan")]  # the Core insert wrote no edge
     engine.close()
+
+
+def test_a_fact_read_back_is_the_fact_written(store_url: str, org: str) -> None:
+    """Facts are read without validating them again: each column must come back as the
+    type the model gives it (enums, timestamps, sets), equal to the fact written."""
+    engine = Engine.open(store_url)
+    written = _fact(org, "f-read-back")
+    with engine.store.write(org) as uow:
+        uow.stamp()
+        uow.insert_facts([(written, 1)])
+    with engine.store.read(org) as uow:
+        [read] = uow.get_facts(["f-read-back"])
+    moments = {"timestamp", "expires_at", "invalidated_at"}  # stored as UTC, without a zone
+    assert read.model_dump(exclude=moments) == written.model_dump(exclude=moments)
+    assert read == Fact.model_validate(read.model_dump())
+    assert isinstance(read.scope, Scope) and isinstance(read.memory_type, MemoryType)
+    assert isinstance(read.constraint_type, ConstraintType)
+    assert read.model_copy(update={"key": "other"}).model_fields_set == read.model_fields_set
+    engine.close()

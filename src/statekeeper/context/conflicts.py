@@ -9,8 +9,8 @@ might read as one settled answer and one stray remark.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
+from statekeeper.memo import memoized
 from statekeeper.model import Fact
 from statekeeper.nlu.interpret import conflicts
 
@@ -19,7 +19,7 @@ from statekeeper.nlu.interpret import conflicts
 CONSIDERED = 24
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _conflicting(a: str, b: str) -> bool:
     return conflicts(a, b)
 

@@ -14,11 +14,11 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
 from statekeeper.context.hygiene import REDACTED, phrase_pattern, value_parts
 from statekeeper.context.past import past_values, without_past
 from statekeeper.context.ranking import index_terms
+from statekeeper.memo import memoized
 from statekeeper.nlu.interpret import CHANGE, lowercase_union
 from statekeeper.nlu.topic import value_kind
 
@@ -53,7 +53,7 @@ _BREAK = re.compile(
 )
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def passages(text: str) -> tuple[tuple[int, int], ...]:
     """The spans of a text's passages, in order."""
     spans, start = [], 0
@@ -260,18 +260,18 @@ class Focus:
 Layout = tuple[tuple[int, int, frozenset[str], frozenset[str], frozenset[str], bool], ...]
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _changes_something(text: str) -> bool:
     return _CHANGE.search(text.lower()) is not None
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _asserted(text: str) -> frozenset[str]:
     """The values a text asserts, those it marks as past left out."""
     return value_parts(without_past(text))
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _layout(text: str) -> Layout:
     """A text's passages, each with its span, what it is about (its own subject words, or
     the one before's too when it names none), its values, the kinds of its figures and
@@ -292,7 +292,7 @@ def _layout(text: str) -> Layout:
     return tuple(layout)
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _subject_terms(passage: str) -> frozenset[str]:
     """A passage's stemmed content words and names, its figures left out."""
     return _words_besides(passage, lambda value: value_kind(value) in FIGURES)
@@ -312,7 +312,7 @@ def _words_besides(passage: str, left_out: Callable[[str], bool]) -> frozenset[s
     return frozenset(words)
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def kept_values(old: str, new: str) -> frozenset[str]:
     """Figures a correction carried over unchanged: in both texts, with no other figure of
     the same kind in the new one ("2pm Tuesday" moved to "10am Tuesday" keeps Tuesday; "25%

@@ -7,8 +7,8 @@ markers well, others are distracted by them. Dead values are never shown either 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
+from statekeeper.memo import memoized
 from statekeeper.model import Environment, Fact, IdentityRole, Turn, WorkingSetItem, value_text
 from statekeeper.text.moments import anchored
 
@@ -50,7 +50,7 @@ def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
     )
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _fact_line(
     label: str,
     text: str,

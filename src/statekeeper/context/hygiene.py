@@ -13,6 +13,7 @@ from collections.abc import Callable, Container, Iterable, Set
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from statekeeper.memo import memoized
 from statekeeper.text.values import typed_values
 
 REDACTED = "[outdated]"
@@ -47,7 +48,7 @@ _MIN_PHRASE = 4
 _WORD_RUN = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def value_parts(text: str) -> frozenset[str]:
     """The distinctive values inside a text, normalized for comparison."""
     found = {norm(m.group(0)) for kind in _KINDS for m in kind.finditer(text)}
@@ -62,7 +63,7 @@ _BARE_AMOUNT = re.compile(r"(?<![\d.,])(\d[\d,]*)(?:\.00)?\b(?![.,]\d)")
 _CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "number", "address", "date"})
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def typed_parts(text: str) -> frozenset[str]:
     """The typed values of a text that other texts quote on their own: a phone number, a
     code, a figure with its unit, and the figure alone when it has three digits or more
@@ -245,7 +246,7 @@ def contains_phrase(text: str, phrase: str) -> bool:
     return _whole_phrase(phrase).search(text) is not None
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _whole_phrase(phrase: str) -> re.Pattern[str]:
     """A phrase on word boundaries, compiled once: a store's dead values are tens of
     thousands of phrases, far more than the `re` module's own cache keeps."""

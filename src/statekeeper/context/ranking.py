@@ -20,12 +20,12 @@ import math
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import lru_cache
 from operator import itemgetter
 
 import Stemmer
 
 from statekeeper.context.terms import content_words, query_terms
+from statekeeper.memo import memoized
 
 K1 = 1.2
 B = 0.75
@@ -33,7 +33,7 @@ _STEMMER = Stemmer.Stemmer("english")
 _DRIFT = 0.1
 
 
-@lru_cache(maxsize=131072)
+@memoized(131072)
 def index_terms(text: str) -> tuple[str, ...]:
     """Stemmed content words of a text, repeated as often as they occur."""
     return tuple(_STEMMER.stemWords(content_words(text)))

@@ -9,6 +9,7 @@ from typing import Protocol
 import tiktoken
 
 from statekeeper.context import encodings
+from statekeeper.memo import memoized
 
 _MODEL_ENCODINGS = {
     "gpt-4": "cl100k_base",
@@ -62,12 +63,12 @@ class TiktokenTokenizer:
         """Exact, and summed over lines: a whole context is counted from the counts of its
         lines, which the previous contexts already paid for."""
         if len(text) < 2000 and "\n" not in text[:-1]:  # one line, maybe with its break
-            return _count(self._encoding, text)
+            return _count(self.name, text)
         return sum(self._part(part) for part in _parts(text))
 
     def _part(self, text: str) -> int:
         if len(text) < 2000:  # long texts are rare and not worth keeping
-            return _count(self._encoding, text)
+            return _count(self.name, text)
         return len(self._encoding.encode(text, disallowed_special=()))
 
     def truncate(self, text: str, tokens: int) -> str:
@@ -80,10 +81,11 @@ class TiktokenTokenizer:
         return cut
 
 
-@lru_cache(maxsize=65536)
-def _count(encoding: tiktoken.Encoding, text: str) -> int:
-    """Lines repeat from one context to the next: count each once."""
-    return len(encoding.encode(text, disallowed_special=()))
+@memoized(65536)
+def _count(encoding: str, text: str) -> int:
+    """Lines repeat from one context to the next: count each once (keyed by the
+    encoding's name, so that no entry holds an object the collector must follow)."""
+    return len(_load(encoding).encode(text, disallowed_special=()))
 
 
 @lru_cache(maxsize=8)

@@ -35,7 +35,16 @@ from sqlalchemy.engine import Connection, Dialect, Engine, RowMapping
 from sqlalchemy.exc import SQLAlchemyError
 
 from statekeeper.errors import CrossOrganizationError, StoreError
-from statekeeper.model import Fact, Source, Turn, WorkingSetItem, encode_json
+from statekeeper.model import (
+    ConstraintType,
+    Fact,
+    MemoryType,
+    Scope,
+    Source,
+    Turn,
+    WorkingSetItem,
+    encode_json,
+)
 from statekeeper.store.base import ArchivedTurn, Erasure, Stamped, View, chunks
 from statekeeper.store.documents import DocumentRows
 from statekeeper.store.driver import DriverQuery, bind_processor, execute
@@ -299,7 +308,13 @@ def org_token(org: str) -> str:
 def row_to_fact(
     row: Mapping[Any, Any], depends_on: Sequence[str] = (), derived: Sequence[str] = ()
 ) -> Fact:
-    return Fact(
+    """A stored fact, built without validating again what was validated when it was
+    written: the enums are made here, and every fact shares one set of the names of its
+    fields and the parsed permissions, so a fact an engine keeps is two objects for the
+    garbage collector to follow, not four."""
+    constraint_type = row["constraint_type"]
+    return Fact.model_construct(
+        _ALL_FIELDS,
         id=row["fact_id"],
         org=row["org_id"],
         user=row["user_id"],
@@ -311,14 +326,14 @@ def row_to_fact(
         is_valid=bool(row["is_valid"]),
         superseded_by=row["superseded_by"],
         supersedes=row["supersedes"],
-        memory_type=row["memory_type"],
-        scope=row["scope"],
+        memory_type=MemoryType(row["memory_type"]),
+        scope=Scope(row["scope"]),
         scope_id=row["scope_id"],
         depends_on=tuple(depends_on),
         derived_facts=tuple(derived),
         needs_review=bool(row["needs_review"]),
         is_constraint=bool(row["is_constraint"]),
-        constraint_type=row["constraint_type"],
+        constraint_type=None if constraint_type is None else ConstraintType(constraint_type),
         required_authority=row["required_authority"],
         required_permissions=parse_permissions(row["required_permissions"]),
         expires_at=row["expires_at"],
@@ -328,6 +343,9 @@ def row_to_fact(
         slot=row["slot"],
         forgotten=bool(row["forgotten"]),
     )
+
+
+_ALL_FIELDS = set(Fact.model_fields)  # never changed: a frozen model's copy takes its own
 
 
 class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexRows, ViewRows):

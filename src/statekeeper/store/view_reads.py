@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import DateTime, and_, bindparam, literal_column, select, text
 from sqlalchemy.engine import Connection
 
+from statekeeper.memo import memoized
 from statekeeper.model import SourceType, value_text
 from statekeeper.store.base import Ended, Stamped, View, chunks
 from statekeeper.store.driver import DriverQuery
@@ -147,7 +147,7 @@ def _ended(row: Any) -> Ended:
     return Ended(ended, int(seq), str(fact_id), value_text(json.loads(value)))
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def _figures(stored: str | None) -> frozenset[str] | None:
     return None if stored is None else frozenset(json.loads(stored))
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
-from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
+
+from statekeeper.memo import memoized
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -76,7 +77,7 @@ _PHRASE = re.compile(
 )
 
 
-@lru_cache(maxsize=65536)
+@memoized(65536)
 def anchored(text: str, said: date) -> str:
     """The text with each relative time followed by what it meant on `said`; recalled
     turns recur in context after context, and the search is the costly part."""

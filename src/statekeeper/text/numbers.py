@@ -8,7 +8,8 @@ that a search for a repeated value can rule out most texts before reading them.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from statekeeper.memo import memoized
 
 _NUMBER = re.compile(r"\d+")
 
@@ -21,4 +22,4 @@ def numbers_in(text: str) -> Numbers:
 
 
 # The same texts are compared again and again; a bulk read of every text is not cached.
-numbers = lru_cache(maxsize=65536)(numbers_in)
+numbers = memoized(65536)(numbers_in)
