@@ -140,6 +140,10 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Send the buyer a quick note about closing.",
         "Email Mr. Ochoa a reply about the refund.",
         "Write a reminder text for the patient's husband about Monday.",
+        # any text made for someone outside
+        "Draft the cost summary for the client.",
+        "Write the attendance note for Mr. Vance's employer.",
+        "Put together the quarterly figures for our investors.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -156,6 +160,8 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "What did the customer tell us on the call?",
         "How much is left in the newsletter budget?",
         "Send me a note with the totals.",
+        "Draft my talking points for the client meeting.",
+        "Prepare the seating plan for the team.",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:

@@ -573,6 +573,9 @@ REPLACEMENTS = [
     ("Ship on pallet 12 by truck, from Dock 5 at 6am.",
      [fact("Outbound: pallet 18, Dock 2, 10am", "outbound")],
      {("18", "12"), ("Dock 2", "Dock 5"), ("10am", "6am")}),
+    # a person who bowed out gives way to the one who steps in
+    ("Dr. Lane had to bow out, so Prof. Kim Osei will chair the panel.",
+     [fact("Panel chair: Dr. Maya Lane", "chair")], {("Dr. Maya Lane", "Prof. Kim Osei")}),
     # a figure taken back by name: the new one of its kind in the same turn replaces it
     ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
      [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],
@@ -589,6 +592,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # an end of a known span said again is no new value
+    ("No overtime, the shift ends at 5.", [fact("Sun shift: 9am-5pm", "shift")]),
+    ("Doors close at 11, as planned.", [fact("Doors: 7pm-11pm", "doors")]),
+    # a hedged claim
+    ("Pretty sure the launch is slipping to May 19.", [fact("Launch date: May 12", "launch")]),
+    ("I'm fairly certain the fee went up to $45.", [fact("Entry fee $40", "fee")]),
     # a thing left as it is, named by a value it holds
     ("Route 14 now covers the Harbor District, route 12 unaffected.",
      [fact("Route 12 covers Elm District, 6 stops", "route")]),
@@ -833,6 +842,11 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a thing said to be full before a removal's pronoun
+    ("The kayak tour is fully booked, take it off.",
+     [fact("Day trips: kayak tour, cave walk", "trips")], {("kayak tour", "-")}),
+    ("Sunday brunch is booked up, so take it off the plan.",
+     [fact("Plan: Sunday brunch, museum", "plan")], {("Sunday brunch", "-")}),
     # a pronoun points back at the item its sentence named before it
     ("Nobody ate the fruit tray last time, let's drop it.",
      [fact("Brunch: bagels, a fruit tray", "brunch")], {("a fruit tray", "-")}),

@@ -367,6 +367,13 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
     live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
     # "the 7:15" for a known "7:15pm": the hour said without its half of the day
     live_keys |= {("time", _digits(k.value.text)) for k in known if k.value.kind == "time"}
+    # "ends at 4" for a known "8am-4pm": an end of a span said again
+    live_keys |= {
+        ("time", _digits(end))
+        for k in known
+        if k.value.kind == "time"
+        for end in re.split(r"\s*(?:-|–|to)\s*", k.value.text)
+    }
     kept = {
         (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
     } | _named_as_kept(said, known)
@@ -1539,7 +1546,8 @@ _RUN_OUT = re.compile(
     rf"\b(?:(?:ran|run|running|are|is|we're|were) out of|no more|out of stock on)\s+"
     rf"(?:the\s+|our\s+)?(?P<before>{_WORDS})(?=\s*[,;.!?]|\s+(?:so|and|today|tonight)\b)"
     rf"|\b(?:the\s+|our\s+)?(?P<after>{_PHRASE})\s+(?:is|are|'s|was|were|just)\s+"
-    rf"(?:sold out|out of stock|gone|unavailable|no longer available|not available)\b",
+    rf"(?:sold out|out of stock|gone|unavailable|no longer available|not available|"
+    rf"(?:fully )?booked(?: up)?|full)\b",
     re.I,
 )
 
