@@ -144,6 +144,8 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Draft the cost summary for the client.",
         "Write the attendance note for Mr. Vance's employer.",
         "Put together the quarterly figures for our investors.",
+        "Draft the staff announcement about the parking change.",
+        "Prepare a short holiday update for the neighbours.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:

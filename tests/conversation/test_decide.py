@@ -592,6 +592,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a change someone put forward that nobody took up
+    ("A customer suggested we open at 8, I said we'd think about it.",
+     [fact("Hours: 9am-6pm", "hours")]),
+    ("The landlord proposed we move the inspection to Friday at 2pm.",
+     [fact("Inspection Tuesday 10am", "inspection")]),
+    ("Jo recommended we cap the class at 18; let me sleep on it.",
+     [fact("Class size: 24", "class_size")]),
     # an end of a known span said again is no new value
     ("No overtime, the shift ends at 5.", [fact("Sun shift: 9am-5pm", "shift")]),
     ("Doors close at 11, as planned.", [fact("Doors: 7pm-11pm", "doors")]),
