@@ -495,6 +495,14 @@ def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -
         (("school", "School run: 8am"), "Omar mentioned his daughter starts daycare in May."),
         (("warehouse", "Warehouse: Reno"), "The vendor said their warehouse moves to Boise."),
         (("pickup", "Pickup: 8am"), "Sam mentioned their kids start camp on June 2."),
+        # a group set apart by what it is, which we may not be in
+        (("cleaning", "Cleaning: Fridays"), "Tenants on floor 3 will have cleaning moved to Tuesdays."),
+        (("fee", "Gym fee: $40"), "Members over 65 pay $25 from March."),
+        (("route", "Bin pickup: Monday"), "Households in zone B get pickup moved to Wednesday."),
+        # a rival or a client of a party we name is theirs, not that party
+        (("demo", "Demo with Lakeside Inc: Thursday 3pm"),
+         "Lakeside's competitor booked a demo Friday 10am."),
+        (("call", "Call with Brightway: Monday 9am"), "Brightway's supplier moved their call to 11am."),
     ],
 )  # fmt: skip
 def test_another_instance_or_someone_elses_changes_nothing(
