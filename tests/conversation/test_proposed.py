@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.proposed import proposed
+from statekeeper.conversation.proposed import granted, proposed
 from statekeeper.model import ASSISTANT, Turn
 from tests.conversation.memory import MemoryState, made
 from tests.conversation.test_reading import read, said
@@ -71,3 +71,45 @@ def test_no_yes_no_change(reply: str) -> None:
     state = _live("cleaning", "Teeth cleaning Tuesday 2pm")
     earlier = [said("Should I move your cleaning to 3pm?", 1, speaker=ASSISTANT)]
     assert [r for r in read(state, reply, earlier) if r[0] == "Replace"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a request reported, then granted in the same breath: the speaker's own words now
+        ("Her dad asked to move her to Fridays, I said sure, same time.",
+         "move her to Fridays, same time."),
+        ("The tenant asked if we could push the inspection to May 9. I said that's fine.",
+         "push the inspection to May 9."),
+        ("She asked us to drop the cheese board and I agreed.", "drop the cheese board."),
+        ("The coach asked me to swap the 9am slot for 10am, so we agreed.",
+         "swap the 9am slot for 10am."),
+        # refused, or never granted
+        ("He asked to move it to Friday, I said no.", None),
+        ("They asked us to waive the fee.", None),
+        ("I agreed to nothing; she asked for a discount.", None),
+    ],
+)  # fmt: skip
+def test_a_request_granted_is_what_it_asked(text: str, expected: str | None) -> None:
+    assert granted(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "expected"),
+    [
+        ("Tutoring: Wednesdays 4pm", "Her dad asked to move her to Fridays, I said sure, same time.",
+         "Tutoring: Fridays 4pm"),
+        ("Inspection on May 2", "The tenant asked if we could push the inspection to May 9. "
+         "I said that's fine.", "Inspection on May 9"),
+    ],
+)  # fmt: skip
+def test_a_granted_request_changes_what_it_asked(fact: str, text: str, expected: str) -> None:
+    state = MemoryState(facts=[made("plan", fact, 0)])
+    read(state, text)
+    assert state.get("plan").value == expected
+
+
+def test_a_refused_request_changes_nothing() -> None:
+    state = MemoryState(facts=[made("plan", "Tutoring: Wednesdays 4pm", 0)])
+    read(state, "Her dad asked to move her to Fridays, I said no, same time.")
+    assert state.get("plan").value == "Tutoring: Wednesdays 4pm"

@@ -1,4 +1,4 @@
-"""What a question proposes doing, so that a yes to it can do it.
+"""What a question or a request proposes doing, so that a yes to it can do it.
 
 "Should I switch you to the annual plan at $96?" answered "yes please", and "What if we
 moved the offsite to May 20?" followed by "ok, let's do that", each decide what was asked.
@@ -31,3 +31,30 @@ def proposed(text: str) -> str | None:
 
 
 _QUOTE_END = re.compile(r"['\"’”]+$")
+
+
+# A request reported, then granted in the same breath: "his mom asked to move him to
+# Thursdays, I said sure, same time".
+_REQUEST = re.compile(
+    r"\basked (?:(?:us |me )?to |if (?:we|i) could |whether (?:we|i) could )"
+    r"(?P<rest>[^,.;!?]+?)(?=\s+(?:and|so)\s+(?:i|we)\b|\s*[,.;!?]|\s*$)",
+    re.IGNORECASE,
+)
+_GRANTED = re.compile(
+    r"(?:[,;.]\s*(?:and\s+|so\s+)?|\s+(?:and|so)\s+)(?:(?:i|we) (?:said|told (?:her|him|them)),? (?:sure|yes|yeah|yep|ok|okay|fine|"
+    r"that'?s fine|no problem|of course)|(?:i|we) agreed|(?:i|we) approved it|(?:i|we) said yes)"
+    r"\b[,.;!]?\s*(?P<after>[^.!?]*)",
+    re.IGNORECASE,
+)
+
+
+def granted(text: str) -> str | None:
+    """What a request the turn reports asked for, when the speaker says they granted it
+    ("asked to move him to Thursdays, I said sure, same time" is "move him to Thursdays,
+    same time."); None when no request is granted."""
+    request = _REQUEST.search(text)
+    grant = _GRANTED.search(text, request.end()) if request else None
+    if request is None or grant is None:
+        return None
+    after = grant["after"].strip(" ,")
+    return f"{request['rest'].strip()}{', ' + after if after else ''}."

@@ -41,7 +41,7 @@ from statekeeper.conversation.moved import moved
 from statekeeper.conversation.personal import Personal, personal
 from statekeeper.conversation.picks import alternatives, first_sentence, names_value_of, picked
 from statekeeper.conversation.proposals import overrules, proposals, unshared
-from statekeeper.conversation.proposed import proposed
+from statekeeper.conversation.proposed import granted, proposed
 from statekeeper.conversation.targets import SIGNAL_ORIGIN, of_another, said_to_stay, target
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, Turn
@@ -102,6 +102,9 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     if choice:  # the rest of the turn is read for itself
         rest = turn.text.strip()[len(first_sentence(turn.text)) :]
         turn = turn.model_copy(update={"text": rest})
+    request = granted(turn.text)
+    if request is not None:  # a request granted is read as the speaker's own words
+        turn = turn.model_copy(update={"text": request})
     yield _changes(view, turn, earlier)
 
 
