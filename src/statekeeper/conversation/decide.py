@@ -11,6 +11,8 @@ itself can still be recalled.
 
 A retraction names an item ("leave the gift wrap off", "86 the soup") that a known list
 holds; the item is taken out of it, or the whole fact ends when the item is all it says.
+
+The parts moved so far live in `statekeeper.conversation.changes`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
+from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.changes.known import fact_label, known_values
+from statekeeper.conversation.changes.labels import (
+    LABELLED,
+    anchor,
+    label_before,
+    names_near,
+    slot_name,
+    with_slots,
+)
+from statekeeper.conversation.changes.operations import Known, Operation, Replace, Retract, Source
+from statekeeper.conversation.changes.wording import (
+    CLAUSE_BREAK,
+    DETERMINERS,
+    SEGMENT_END,
+    WEAK_CHANGE,
+    clause_at,
+    clause_start,
+    undetermined,
+    whole_words,
+)
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.conversation.shifts import shifted, shifts_in
@@ -34,77 +57,26 @@ from statekeeper.text.values import (
     typed_values,
 )
 
+__all__ = [
+    "Operation",
+    "Replace",
+    "Retract",
+    "Source",
+    "anchor",
+    "decide",
+    "disowns",
+    "replaced",
+    "set_apart",
+    "slot_name",
+    "undetermined",
+    "without",
+]
+
 ACCEPT = 3  # the score an alignment needs
-_WINDOW = 8  # content words on each side of a value that tell what it is a value of
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address", "size"})
 _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
-_LABELLED = frozenset({"number", "code"})  # kinds a word before them may label
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
-_CAPITALIZED = re.compile(r"\b[A-Z][a-z]{2,}\b")
-# Change cues too weak to stand alone: "it's Thursday" tells the day, "our new vendor"
-# names one.
-_WEAK_CHANGE = re.compile(r"\b(?:it'?s|new)\b", re.I)
-# A comma after a weekday joins it to the date it names ("Saturday, October 3"): one value.
-_AFTER_WEEKDAY = "".join(
-    f"(?<![{d[0]}{d[0].lower()}]{d[1:]}day)"
-    for d in ("Mon", "Tues", "Wednes", "Thurs", "Fri", "Satur", "Sun")
-)
-_SEGMENT_END = re.compile(rf"{_AFTER_WEEKDAY},|[;()\n]|:(?=\s)|\s[-–—]\s|[.!?](?:\s|$)")
-
-
-@dataclass(frozen=True)
-class Source:
-    """A text that states known values: a live fact's value or an earlier turn."""
-
-    text: str
-    fact_id: str | None = None
-    key: str | None = None
-    turn_index: int | None = None
-
-
-@dataclass(frozen=True)
-class Known:
-    value: TypedValue
-    source: Source
-    anchor: frozenset[str]
-    names: frozenset[str] = frozenset()  # proper names next to its mentions
-    label: str = ""  # the word a bare figure is labelled with where first found
-
-
-@dataclass(frozen=True)
-class Replace:
-    """`old` (a value inside `old.source`) gives way to `new_text`."""
-
-    old: Known
-    new: TypedValue
-    old_text: str  # the span of the old value that changes: all of it, or the part named
-    new_text: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Retract:
-    """`item` (a span of `source.text`) is taken back; `whole` when it is all the fact says.
-    An item only said in turns may have been worded in several ("a printed card saying
-    ...", "the printed card"): `wordings` holds each, so that none is shown as live."""
-
-    source: Source
-    item: str
-    whole: bool
-    words: str  # what the turn called it
-    wordings: tuple[str, ...] = ()
-
-    @property
-    def name(self) -> str:
-        """A key for the item: the turn's own words for it ("the printed note" ->
-        "printed_note")."""
-        words = re.findall(r"[a-z0-9]+", self.words.lower())
-        kept = [w for w in words if w not in _DETERMINERS and not table("vague_items").fullmatch(w)]
-        return "_".join(kept)[:60] or "item"
-
-
-Operation = Replace | Retract
 
 
 def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
@@ -188,7 +160,7 @@ def _stepped(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replac
             fits = [k for k in known if shifted(k.value, shift) is not None]
             named = topic_terms(shift.named)
             if named:
-                fits = [k for k in fits if named & (k.anchor | topic_terms(_label(k.source)))]
+                fits = [k for k in fits if named & (k.anchor | topic_terms(fact_label(k.source)))]
             if len({k.source for k in fits}) != 1:
                 continue  # none, or more than one thing it could be said of
             at = sentence.start + shift.start
@@ -214,7 +186,7 @@ def _days_of(name: str, text: str) -> str:
     """The recurring days a text gives the one it names, in its sentence or the next."""
     said = sentences(text)
     for at, sentence in enumerate(said):
-        if _whole_words(name, sentence.text) is None:
+        if whole_words(name, sentence.text) is None:
             continue
         for near in said[at : at + 2]:
             days = [v for v in typed_values(near.text) if _recurring(v)]
@@ -224,114 +196,6 @@ def _days_of(name: str, text: str) -> str:
 
 
 # -- replacements ---------------------------------------------------------------------------
-
-
-def known_values(sources: Sequence[Source]) -> list[Known]:
-    """Every typed value the sources state, each once (a fact's copy before a turn's),
-    with the words around all its mentions."""
-    found: dict[tuple[str, str], Known] = {}
-    for source in sorted(sources, key=lambda s: s.fact_id is None):
-        label = topic_terms(_label(source))
-        for value, plain, names in _mentions(source.text):
-            mark = (value.kind, value.key)
-            seen = found.get(mark)
-            if seen is None:
-                tag = label_before(source.text, value) if value.kind in _LABELLED else ""
-                found[mark] = Known(value, source, with_slots(plain | label), names, tag)
-            else:  # kept where it was first found, with the words of every mention
-                found[mark] = Known(
-                    seen.value,
-                    seen.source,
-                    with_slots(seen.anchor | plain | label),
-                    seen.names | names,
-                    seen.label,
-                )
-    return list(found.values())
-
-
-@lru_cache(maxsize=8192)
-def _mentions(text: str) -> tuple[tuple[TypedValue, frozenset[str], frozenset[str]], ...]:
-    """Each typed value of a text with the words and the names around it; a live fact's
-    text is read again at every turn, so this is kept."""
-    out = []
-    for value in typed_values(text) or _whole_name(text):
-        near = anchor(text, value)
-        out.append((value, near, _names(text, near)))
-    return tuple(out)
-
-
-# A text that is a person's or a place's name and nothing else: "Derek Olsen".
-_WHOLE_NAME = re.compile(r"[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|de|la|van|von)){1,3}")
-
-
-def _whole_name(text: str) -> tuple[TypedValue, ...]:
-    """A value that is a name alone, which the sentence reader leaves out because a
-    sentence's first words may only open it."""
-    stripped = text.strip()
-    if not _WHOLE_NAME.fullmatch(stripped):
-        return ()
-    start = text.index(stripped)
-    return (TypedValue("name", stripped, start, start + len(stripped)),)
-
-
-def _label(source: Source) -> str:
-    """What a fact is about by its key and the label before its first colon, if any
-    ("Cleaning with the hygienist: Monday 9:30")."""
-    if source.fact_id is None:
-        return ""
-    head, colon, _ = source.text.partition(":")
-    return " ".join([(source.key or "").replace("_", " "), head if colon else ""])
-
-
-def anchor(text: str, value: TypedValue) -> frozenset[str]:
-    """The content stems standing next to a value inside its segment of text: what it is a
-    value of ("caterer is Blue Olive", "300 sq ft for the patio")."""
-    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
-    stop = _SEGMENT_END.search(text, value.end)
-    end = stop.start() if stop else len(text)
-    before = _without_values(text[start : value.start]).split()[-_WINDOW:]
-    after = _without_values(text[value.end : end]).split()[:_WINDOW]
-    return topic_terms(" ".join([*before, *after]))
-
-
-@cache
-def _slot_groups() -> tuple[tuple[str, frozenset[str]], ...]:
-    """Words that name one slot in different ways ("cell", "mobile", "number"), stemmed,
-    from the cue tables named slot_*."""
-    return tuple(
-        (name, frozenset(stem(word) for word in words))
-        for name, words in tables().items()
-        if name.startswith("slot_")
-    )
-
-
-def with_slots(words: frozenset[str]) -> frozenset[str]:
-    """The words, and the slot each names: "cell" and "phone" then share one."""
-    groups = {f"#{name}" for name, stems in _slot_groups() if words & stems}
-    return words | groups if groups else words
-
-
-def _names(text: str, near: frozenset[str]) -> frozenset[str]:
-    """Capitalized words among a value's neighbours `near`: whose or which one it is ("the
-    Hamburg load goes to Bay 7")."""
-    words = [
-        m.group(0) for m in _CAPITALIZED.finditer(text) if not _opens_sentence(text, m.start())
-    ]
-    return frozenset(w.lower() for w in words if topic_terms(w) & near)
-
-
-def _opens_sentence(text: str, start: int) -> bool:
-    """Whether a word starts its sentence, where any word is capitalized."""
-    before = text[:start].rstrip()
-    return not before or before[-1] in ".!?:;\"'(-–—"
-
-
-@lru_cache(maxsize=8192)
-def _without_values(text: str) -> str:
-    """The text with every typed value it holds taken out."""
-    for value in reversed(typed_values(text)):
-        text = text[: value.start] + " " + text[value.end :]
-    return text
 
 
 @dataclass(frozen=True)
@@ -364,12 +228,12 @@ class _New:
 def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
-    live_keys |= {("number", _digits(k.value.text)) for k in known if k.value.kind == "code"}
+    live_keys |= {("number", digits(k.value.text)) for k in known if k.value.kind == "code"}
     # "the 7:15" for a known "7:15pm": the hour said without its half of the day
-    live_keys |= {("time", _digits(k.value.text)) for k in known if k.value.kind == "time"}
+    live_keys |= {("time", digits(k.value.text)) for k in known if k.value.kind == "time"}
     # "ends at 4" for a known "8am-4pm": an end of a span said again
     live_keys |= {
-        ("time", _digits(end))
+        ("time", digits(end))
         for k in known
         if k.value.kind == "time"
         for end in re.split(r"\s*(?:-|–|to)\s*", k.value.text)
@@ -404,17 +268,17 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue
             if (value.kind, value.key) in live_keys and not _said_back(value, contrasts, known):
                 continue
-            if _without_meridiem(value) and ("time", _digits(value.text)) in live_keys:
+            if without_meridiem(value) and ("time", digits(value.text)) in live_keys:
                 continue
             if not _may_be_new(sentence, value):
                 continue
             bound = _bound(sentence.text, value)
-            changes = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
+            changes = found("change", WEAK_CHANGE.sub(" ", sentence.text))
             candidates = [
                 k
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
-                and not _same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
+                and not same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
                 and (
                     _of_a_kind(k, value)
                     or _named_old(contrasts.get(value.key), k)
@@ -487,7 +351,7 @@ def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tupl
             named |= {
                 k.source
                 for k in known
-                if any(_whole_words(v, k.source.text) is not None for v in values)
+                if any(whole_words(v, k.source.text) is not None for v in values)
                 or not values and words & k.anchor
             }
     return {(k.value.kind, k.value.key) for k in known if k.source in named}
@@ -516,13 +380,11 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # said to stay as it is: the standing value, not a new one
     if value.kind == "name" and not (_said_of(sentence.text, value) or sentence.said_same()):
         return False  # a capitalized fragment on its own ("Found Better Alternative.")
-    if disowns(_clause_at(sentence, value.start)):
+    if disowns(clause_at(sentence, value.start)):
         return False  # "my old number was ...": said to be dead, not new
     if _names_which(sentence.text, value):
         return False  # "the 20GB plan is $55": the figure is said of the plan it names
     return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
-
-
 
 
 # A name in the possessive: "Tom's", "the Hendersons'"; not a pronoun's "It's", nor a
@@ -539,7 +401,7 @@ def _owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the clause gives the new value to a thing of someone named whom the old
     value's fact does not name: "Tom's flight moved to 6pm" is no new time of our flight,
     though it is of "Tom's flight: 4pm"."""
-    lead = sentence[_clause_start(sentence, new.start) : new.start]
+    lead = sentence[clause_start(sentence, new.start) : new.start]
     owners = [m.group(1) for m in _OWNER.finditer(lead)]
     fact = f"{old.source.key or ''} {old.source.text}".lower()
     return bool(owners) and not any(
@@ -567,7 +429,7 @@ def _names_which(sentence: str, value: TypedValue) -> bool:
     if verb is None:
         return False
     rest = sentence[verb.end() :]
-    said = rest[: m.start()] if (m := _CLAUSE_BREAK.search(rest)) else rest
+    said = rest[: m.start()] if (m := CLAUSE_BREAK.search(rest)) else rest
     return bool(typed_values(said))
 
 
@@ -593,14 +455,14 @@ def _new_value(
     sole = (
         alone
         and sum(compatible(v, value) for v in typed_values(whole.text)) == 1
-        and found("change", _WEAK_CHANGE.sub(" ", sentence.text))
+        and found("change", WEAK_CHANGE.sub(" ", sentence.text))
     )
     return _New(
         sentence,
         value,
         with_slots(context),
-        _names(sentence.text, own),
-        label_before(sentence.text, value) if value.kind in _LABELLED else "",
+        names_near(sentence.text, own),
+        label_before(sentence.text, value) if value.kind in LABELLED else "",
         named,
         alone,
         sole,
@@ -705,26 +567,6 @@ def _key_words(source: Source) -> set[str]:
     return {w for w in words[:-1] if len(w) > 2}
 
 
-_MERIDIEM = re.compile(r"[ap]\.?m\b|noon", re.I)
-
-
-def _without_meridiem(value: TypedValue) -> bool:
-    return value.kind == "time" and not _MERIDIEM.search(value.text)
-
-
-def _digits(text: str) -> str:
-    """A code's figures: a bare "7450" restates "Latitude 7450"."""
-    return re.sub(r"\D", "", text)
-
-
-def _clause_start(sentence: str, at: int) -> int:
-    """Where the clause holding position `at` starts."""
-    return max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)), default=0)
-
-
-_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[-–—]\s")
-
-
 def _heading(sentence: str, value: TypedValue) -> str:
     """What a colon before a value introduces it as ("the new terms: $612, June 9"): the
     words before the colon tell what the values after it are."""
@@ -735,10 +577,10 @@ def _heading(sentence: str, value: TypedValue) -> str:
 def _segment_before(sentence: str, value: TypedValue) -> str:
     """The words before a value's own segment, when the value is all that segment says: an
     apposition names it ("best number is her cell, 555-0164")."""
-    ends = list(_SEGMENT_END.finditer(sentence, 0, value.start))
+    ends = list(SEGMENT_END.finditer(sentence, 0, value.start))
     if not ends:
         return ""
-    stop = _SEGMENT_END.search(sentence, value.end)
+    stop = SEGMENT_END.search(sentence, value.end)
     own = (
         sentence[ends[-1].end() : value.start]
         + sentence[value.end : stop.start() if stop else None]
@@ -747,17 +589,6 @@ def _segment_before(sentence: str, value: TypedValue) -> str:
         return ""  # "so two tents at $300 each": its segment says what it is
     start = max((m.end() for m in ends[:-1]), default=0)
     return sentence[start : ends[-1].start()]
-
-
-def label_before(text: str, value: TypedValue) -> str:
-    """The content word just before a figure, function words skipped, stemmed: what a bare
-    number is labelled as ("routing 121000358", "ending in 0926")."""
-    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
-    for word in reversed(text[start : value.start].split()):
-        terms = topic_terms(word)
-        if terms:
-            return min(terms)
-    return ""
 
 
 # Evidence that ties a new value to an old one beyond their kind and label.
@@ -769,7 +600,7 @@ def _out_of_reach(turn: str, old: TypedValue) -> int | None:
     """Where the clause ends in which the turn says an old value is out of reach, by
     itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
     usual room is taken"); None if it does not."""
-    names = {old.text, _digits(old.text), old.unit if old.kind == "code" else ""} - {""}
+    names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
     if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
         names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
     start = 0
@@ -795,10 +626,10 @@ def _taken_back(clause: str, old: TypedValue) -> bool:
 def _says_old(said: TypedValue, old: TypedValue) -> bool:
     """Whether a value a turn says is an old one said again, perhaps shorter: "2,480" for
     "$2,480.00", "2:15" for "2:15pm", "Tuesday" for "Tuesday"."""
-    if said.key == old.key or _same_figure(said, old):
+    if said.key == old.key or same_figure(said, old):
         return True
-    return said.kind == old.kind == "time" and _without_meridiem(said) and (
-        _digits(said.text) == _digits(old.text)
+    return said.kind == old.kind == "time" and without_meridiem(said) and (
+        digits(said.text) == digits(old.text)
     )
 
 
@@ -806,28 +637,6 @@ def _says_old(said: TypedValue, old: TypedValue) -> bool:
 def _takes_back() -> re.Pattern[str]:
     verbs = "|".join(tables()["retract_before"] + tables()["figure_taken_back"])
     return re.compile(rf"(?<![\w'])(?:{verbs})\s+(?:the|that|this|my|your|our)?\s*[$€£]?$")
-
-
-_FIGURES = frozenset({"number", "money", "quantity"})
-
-
-def _same_figure(a: TypedValue, b: TypedValue) -> bool:
-    """One amount, written with or without its currency ("2,480" and "$2,480.00")."""
-    figures = [_figure(v) for v in (a, b)]
-    return None not in figures and figures[0] == figures[1]
-
-
-def _figure(value: TypedValue) -> float | None:
-    """The amount a number, a sum of money or a count holds, without currency or unit."""
-    if value.kind not in _FIGURES:
-        return None
-    figure = _FIGURE.match(value.text)
-    return float(figure.group(1).replace(",", "")) if figure else None
-
-
-# An amount's figure, then nothing but a unit or a currency's letters: "$2,480.00",
-# "1,200 seats"; "5521 0917" is an id, not an amount.
-_FIGURE = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*[A-Za-z]+)?$")
 
 
 # What points back at the value a turn replaces without saying it: "the other account",
@@ -951,7 +760,7 @@ def _score(
     elif old.value.kind == "code" == new.kind and same_shape(old.value.text, new.text):
         score += 2
         reasons.append("the same shape")
-    elif {old.value.kind, new.kind} <= _LABELLED and old.label and old.label == label:
+    elif {old.value.kind, new.kind} <= LABELLED and old.label and old.label == label:
         score += 2
         reasons.append("the same label")
     if old.value.kind in _SLOT_KINDS and old.value.kind == new.kind:
@@ -990,7 +799,7 @@ _SUBJECT_IS = re.compile(
 def _called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the clause gives the new value a subject the old one's words do not name:
     "the caterer is Blue Fig" is no new venue."""
-    subject = _SUBJECT_IS.search(sentence, _clause_start(sentence, new.start), new.start)
+    subject = _SUBJECT_IS.search(sentence, clause_start(sentence, new.start), new.start)
     if subject is None:
         return False
     named = topic_terms(subject.group(1))
@@ -1000,7 +809,7 @@ def _called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
 def _of_another(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the new value's subject is set apart by a value the old one's fact holds
     another of: "the 20GB plan is $55" is no new price of our 10GB plan."""
-    subject = _SUBJECT.search(sentence[_clause_start(sentence, new.start) : new.start])
+    subject = _SUBJECT.search(sentence[clause_start(sentence, new.start) : new.start])
     return subject is not None and set_apart(subject.group(1), old.source.text)
 
 
@@ -1071,7 +880,7 @@ def _bound(text: str, value: TypedValue) -> bool:
     something is or starts. "Until" and "through" bound neither: "valid until May 31" and
     "runs to June 20" both say when a period ends, "can't seat us until 7pm" when the
     dinner starts."""
-    start = max((m.end() for m in _SEGMENT_END.finditer(text, 0, value.start)), default=0)
+    start = max((m.end() for m in SEGMENT_END.finditer(text, 0, value.start)), default=0)
     said = text[start : value.start].split()
     before = [w.lower() for w in said]
     head = " ".join(before[-3:])
@@ -1179,7 +988,7 @@ def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
             between = sentence[at + len(said) : new.start]
             so = _SO_BETWEEN.search(between)
             said_of_old = (
-                sentence[_clause_start(sentence, at) : at] + between[: so.start()] if so else ""
+                sentence[clause_start(sentence, at) : at] + between[: so.start()] if so else ""
             )
             if so and found("unavailable", said_of_old) and not _fares_alike(sentence, new):
                 pairs[new.key] = k.value.text
@@ -1324,12 +1133,12 @@ def _swaps(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]
             old = m.group(1).strip()
             if typed_values(old):
                 continue  # a typed value: the replacements above weigh it
-            holders = [(f, at) for f in facts if (at := _whole_words(old, f.text)) is not None]
+            holders = [(f, at) for f in facts if (at := whole_words(old, f.text)) is not None]
             if len(holders) != 1:
                 continue
             fact, at = holders[0]
             new = _words_before(
-                sentence.text[_clause_start(sentence.text, m.start()) : m.start()],
+                sentence.text[clause_start(sentence.text, m.start()) : m.start()],
                 len(old.split()),
                 fact,
             )
@@ -1357,7 +1166,7 @@ def _brought_in_house(said: Sequence[Sentence], sources: Sequence[Source]) -> li
             continue
         # the work: named before the verb ("service comes ...") or after it ("bringing
         # payroll ...")
-        before = sentence.text[_clause_start(sentence.text, cue.start()) : cue.start()]
+        before = sentence.text[clause_start(sentence.text, cue.start()) : cue.start()]
         work = topic_terms(before) | topic_terms(_IN_HOUSE_ENDS.sub("", cue.group()))
         doers = [
             (fact, at)
@@ -1404,7 +1213,7 @@ def _reworded(
     facts = [s for s in sources if s.fact_id is not None]
     readings: dict[Source, list[Replace]] = {}
     for sentence in said:
-        firm = found("change", _WEAK_CHANGE.sub(" ", sentence.text))
+        firm = found("change", WEAK_CHANGE.sub(" ", sentence.text))
         if not sentence.asserts or not (firm or changed):
             continue
         words = re.findall(r"[a-z][a-z'-]+", sentence.text.lower())
@@ -1425,7 +1234,7 @@ def _kind_in(fact: Source, kind: str, thing: str, said: Sequence[str]) -> Replac
     label names the thing ("Seat: aisle"); a lowercase word the sentence does not say,
     in a fact that does not say `kind`."""
     label, colon, stated = fact.text.rpartition(": ")
-    if not colon or _whole_words(kind, fact.text) is not None:
+    if not colon or whole_words(kind, fact.text) is not None:
         return None
     hit = re.search(rf"(?<![\w'-])([a-z][a-z'-]+)\s+{re.escape(thing)}(?![\w'-])", stated)
     if hit is None and stem(thing) in topic_terms(f"{label} {fact.key or ''}"):
@@ -1441,12 +1250,6 @@ def _kind_in(fact: Source, kind: str, thing: str, said: Sequence[str]) -> Replac
     return Replace(Known(old, fact, frozenset()), new, was, kind, "its kind said anew")
 
 
-def _whole_words(phrase: str, text: str) -> int | None:
-    """Where a phrase stands in a text as whole words, in any case."""
-    hit = re.search(rf"(?<![\w'’]){re.escape(phrase)}(?![\w'’])", text, re.I)
-    return hit.start() if hit else None
-
-
 def _words_before(text: str, count: int, fact: Source) -> str:
     """The last `count` words of a text that can be a new value for `fact`."""
     own = topic_terms(f"{(fact.key or '').replace('_', ' ')} {fact.text}")
@@ -1454,14 +1257,13 @@ def _words_before(text: str, count: int, fact: Source) -> str:
     while words and (words[-1].lower() in _NOT_THE_VALUE or topic_terms(words[-1]) <= own):
         words.pop()
     picked = words[-count:] if len(words) >= count else []
-    if not picked or not topic_terms(" ".join(picked)) or picked[0].lower() in _DETERMINERS:
+    if not picked or not topic_terms(" ".join(picked)) or picked[0].lower() in DETERMINERS:
         return ""
     return " ".join(picked)
 
 
 # -- retractions ----------------------------------------------------------------------------
 
-_DETERMINERS = frozenset("a an the that this these those my our your his her their its".split())
 _ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
 _ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
 # A word of an item's name; a figure's thousands stay with it ("the 2,480").
@@ -1507,7 +1309,7 @@ def _retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Re
         for match in pattern.finditer(sentence.text):
             if _PASSIVE.search(sentence.text, 0, match.start()):
                 continue  # "it is cancelled due to the budget": what follows is no object
-            if not sentence.reports and narrates(_clause_at(sentence, match.start())):
+            if not sentence.reports and narrates(clause_at(sentence, match.start())):
                 continue  # the story's own clause: "last year we dropped the brunch"
             group = next(g for g in _OBJECTS if match.group(g))
             words = match.group(group)
@@ -1614,16 +1416,8 @@ def _from_first(wanted: frozenset[str], item: str) -> str:
     bank"."""
     words = item.split()
     first = next((n for n, w in enumerate(words) if _item_terms(w) & wanted), 0)
-    opens = [n for n in range(first) if words[n].lower() in _DETERMINERS]
+    opens = [n for n in range(first) if words[n].lower() in DETERMINERS]
     return " ".join(words[opens[-1] + 1 if opens else 0 :])
-
-
-def undetermined(phrase: str) -> str:
-    """A phrase without the determiners that open it: "the halibut" is "halibut"."""
-    words = phrase.split()
-    while words and words[0].lower() in _DETERMINERS:
-        words.pop(0)
-    return " ".join(words)
 
 
 _DEMONSTRATIVE = re.compile(r"(?:that|this|those|these)\s", re.I)
@@ -1680,10 +1474,6 @@ def _told_now(sentence: Sentence) -> bool:
         or sentence.third_party
         or sentence.scheduled
     )
-
-
-def _clause_at(sentence: Sentence, offset: int) -> str:
-    return next((sentence.text[a:b] for a, b in sentence.clauses() if a <= offset < b), "")
 
 
 def _covers(wanted: frozenset[str], terms: frozenset[str]) -> bool:
@@ -1746,23 +1536,6 @@ def _head_with_details(items: Sequence[str]) -> bool:
 _WHEN_OR_HOW_MUCH = frozenset(
     {"date", "weekday", "time", "duration", "money", "percent", "quantity", "number"}
 )
-
-
-def slot_name(text: str, value: TypedValue) -> str:
-    """A key for a value only said in passing: the words just before it in its segment
-    ("Member number 73391842" -> "member_number"), else its kind."""
-    if value.kind == "code" and value.unit:
-        head = text[: value.start] + " " + value.unit
-    else:
-        head = text[: value.start]
-    start = max((m.end() for m in _SEGMENT_END.finditer(head)), default=0)
-    words = [w for w in re.findall(r"[a-z]+", head[start:].lower()) if topic_terms(w)]
-    if not words and value.kind in ("number", "quantity"):  # "40 folding chairs"
-        stop = _SEGMENT_END.search(text, value.end)
-        after = re.sub(r"^[\d,.]+", "", text[value.start : stop.start() if stop else len(text)])
-        counted = re.match(r"\s*((?:[a-z]+\s+){0,2}?[a-z]+s)\b", after.lower())
-        words = [w for w in counted.group(1).split() if topic_terms(w)] if counted else []
-    return "_".join(words[-2:]) or value.kind
 
 
 def without(text: str, item: str) -> str:
