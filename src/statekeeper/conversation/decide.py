@@ -20,9 +20,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 
+from statekeeper.conversation.changes.bounds import bounds_alike, stated_as_bound
+from statekeeper.conversation.changes.contrasts import (
+    concluded,
+    contrasted,
+    fares_alike,
+    gave_way,
+    matches_named,
+)
 from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.changes.kinds import (
+    corrected_slot,
+    count_of_named_slot,
+    count_taken_back,
+    of_a_kind,
+    peers_of,
+    same_shape,
+)
 from statekeeper.conversation.changes.known import fact_label, known_values
 from statekeeper.conversation.changes.labels import (
     LABELLED,
@@ -33,8 +49,19 @@ from statekeeper.conversation.changes.labels import (
     with_slots,
 )
 from statekeeper.conversation.changes.operations import Known, Operation, Replace, Retract, Source
+from statekeeper.conversation.changes.out_of_reach import disowns, old_one_gone, out_of_reach
+from statekeeper.conversation.changes.subjects import (
+    called_otherwise,
+    clash,
+    names_which,
+    of_another,
+    owned_by_another,
+    roles,
+    said_of,
+    set_apart,
+    whose,
+)
 from statekeeper.conversation.changes.wording import (
-    CLAUSE_BREAK,
     DETERMINERS,
     SEGMENT_END,
     WEAK_CHANGE,
@@ -46,11 +73,9 @@ from statekeeper.conversation.changes.wording import (
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.conversation.shifts import shifted, shifts_in
-from statekeeper.nlu.assertions import QUALIFIERS
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import (
-    POSSESSIVE,
     TypedValue,
     compatible,
     near_variant,
@@ -75,8 +100,6 @@ __all__ = [
 ACCEPT = 3  # the score an alignment needs
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address", "size"})
-_MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
-_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 
 
 def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
@@ -104,7 +127,7 @@ def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Kno
     mark = (value.kind, value.key)
     return bool(named) and all(
         k.source.fact_id is None for k in known if (k.value.kind, k.value.key) == mark
-    ) and any(_named_old(named, k) for k in known)
+    ) and any(matches_named(named, k) for k in known)
 
 
 def _same_span(op: Operation, others: Sequence[Replace]) -> bool:
@@ -258,7 +281,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
         relayed = _relays_contact(sentence)
         if not sentence.asserts and not relayed:
             continue
-        contrasts = _contrasts(sentence.text) | _gave_way(sentence.text, known)
+        contrasts = contrasted(sentence.text) | gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
         for value in typed_values(sentence.text):
             if relayed and value.kind not in _CONTACT_KINDS:
@@ -272,7 +295,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 continue
             if not _may_be_new(sentence, value):
                 continue
-            bound = _bound(sentence.text, value)
+            bound = stated_as_bound(sentence.text, value)
             changes = found("change", WEAK_CHANGE.sub(" ", sentence.text))
             candidates = [
                 k
@@ -280,16 +303,16 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
                 if (k.value.kind, k.value.key) not in kept
                 and not same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
                 and (
-                    _of_a_kind(k, value)
-                    or _named_old(contrasts.get(value.key), k)
-                    or _count_of_named_slot(k, value, whole.corrected)
-                    or _count_taken_back(k, value, turn)
+                    of_a_kind(k, value)
+                    or matches_named(contrasts.get(value.key), k)
+                    or count_of_named_slot(k, value, whole.corrected)
+                    or count_taken_back(k, value, turn)
                 )
-                and _bounds_alike(k, bound, changes)
+                and bounds_alike(k, bound, changes)
             ]
             if relayed:  # only a record of the one we serve is theirs to change
                 candidates = [k for k in candidates if _of_the_served(k.source)]
-            if any(_of_another(sentence.text, value, k) for k in candidates):
+            if any(of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
             new = _new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
             # among equals, one of the same kind ("Monday March 16" for "Friday March 13":
@@ -308,7 +331,7 @@ def _replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]
             # another address; a house number alone changes the number ("81, not 18")
             named = new.named
             whole_address = old.value.kind == value.kind == "address"
-            part = named is not None and _named_old(named, old) and not whole_address
+            part = named is not None and matches_named(named, old) and not whole_address
             old_text = named if named is not None and part else _changed_part(old.value, value)
             old_text = _span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, _replacement_text(old, old_text, value), reason)
@@ -378,59 +401,13 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
     """Whether a value its sentence asserts could be a new one at all."""
     if sentence.keeps_at(value.start, value.kind):
         return False  # said to stay as it is: the standing value, not a new one
-    if value.kind == "name" and not (_said_of(sentence.text, value) or sentence.said_same()):
+    if value.kind == "name" and not (said_of(sentence.text, value) or sentence.said_same()):
         return False  # a capitalized fragment on its own ("Found Better Alternative.")
     if disowns(clause_at(sentence, value.start)):
         return False  # "my old number was ...": said to be dead, not new
-    if _names_which(sentence.text, value):
+    if names_which(sentence.text, value):
         return False  # "the 20GB plan is $55": the figure is said of the plan it names
-    return not _fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
-
-
-# A name in the possessive: "Tom's", "the Hendersons'"; not a pronoun's "It's", nor a
-# day's or a month's ("Monday's meeting").
-_OWNER = re.compile(
-    r"\b(?!(?:It|He|She|That|There|What|Let|Here|Who|Where|This|Today|Tonight|Tomorrow"
-    r"|Yesterday|Everyone|Everything|Nobody|Somebody|Someone|Mon|Tues|Wednes|Thurs|Fri|Satur|Sun"
-    r"|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?:['’]|s['’]))"
-    r"([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?:['’]s|s['’])(?=\s)"
-)
-
-
-def _owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
-    """Whether the clause gives the new value to a thing of someone named whom the old
-    value's fact does not name: "Tom's flight moved to 6pm" is no new time of our flight,
-    though it is of "Tom's flight: 4pm"."""
-    lead = sentence[clause_start(sentence, new.start) : new.start]
-    owners = [m.group(1) for m in _OWNER.finditer(lead)]
-    fact = f"{old.source.key or ''} {old.source.text}".lower()
-    return bool(owners) and not any(
-        w.lower() in fact for owner in owners for w in owner.split()
-    )
-
-
-def _whose(sentence: str, new: TypedValue, old: Known) -> bool:
-    """Whether a name is said as the owner of the thing the old value belongs to: the word
-    after "Lin Zhao's" names the committee whose chair changes. "Lincoln Middle's field"
-    names a place, a value of its own."""
-    if new.kind != "name" or not POSSESSIVE.search(new.text):
-        return False
-    after = topic_terms(" ".join(sentence[new.end :].split()[:1]))
-    return bool(after & old.anchor)
-# A value inside a subject, a noun or two before its verb: "the 20GB plan is ...".
-_SAYS_OF = r"(?:is|are|was|were|costs?|runs?|has|have|comes with|offers|includes)"
-_BEFORE_ITS_VERB = re.compile(rf"\s+(?:[a-z][\w'-]*\s+){{0,2}}{_SAYS_OF}\s+")
-
-
-def _names_which(sentence: str, value: TypedValue) -> bool:
-    """Whether a value only tells which thing its clause speaks of, by standing in the
-    subject of another value: "the 20GB plan is $55" says a price of the 20GB plan."""
-    verb = _BEFORE_ITS_VERB.match(sentence, value.end)
-    if verb is None:
-        return False
-    rest = sentence[verb.end() :]
-    said = rest[: m.start()] if (m := CLAUSE_BREAK.search(rest)) else rest
-    return bool(typed_values(said))
+    return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 
 def _new_value(
@@ -449,7 +426,7 @@ def _new_value(
         or topic_terms(lead)
     )
     # the only known value it could be of, by its kind or else by the turn's own words
-    alone = len(_peers(value, candidates) or candidates) == 1
+    alone = len(peers_of(value, candidates) or candidates) == 1
     # the turn's only value of its kind for the only known one, with a change cue beyond a
     # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
     sole = (
@@ -468,22 +445,22 @@ def _new_value(
         sole,
         found("change", sentence.text)
         + whole.repairs
-        + _concluded(sentence.text, value)
+        + concluded(sentence.text, value)
         # a value put right as it was said ("3pm, no wait, 3:30pm"): the speaker's own repair
-        + (named is not None and not any(_named_old(named, k) for k in candidates)),
-        _roles(sentence.text[: value.start]),
+        + (named is not None and not any(matches_named(named, k) for k in candidates)),
+        roles(sentence.text[: value.start]),
     )
 
 
 def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
     """How surely `new` is a new value of `old`, and why; None when it is not."""
-    if _clash(new.roles, _roles(f"{old.source.key or ''} {old.source.text}")):
+    if clash(new.roles, roles(f"{old.source.key or ''} {old.source.text}")):
         return None  # "my billing address" is no new shipping address
-    if _of_another(new.sentence.text, new.value, old):
+    if of_another(new.sentence.text, new.value, old):
         return None  # "the 20GB plan is $55": another plan's price
-    if _whose(new.sentence.text, new.value, old):
+    if whose(new.sentence.text, new.value, old):
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
-    if _owned_by_another(new.sentence.text, new.value, old):
+    if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
     score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
     start = new.sentence.start
@@ -493,14 +470,14 @@ def _weigh(whole: _Turn, new: _New, old: Known) -> tuple[int, str] | None:
         score, reason, elsewhere = score + ACCEPT, "the slot named as corrected", start
     weak = score < 10 and not near_variant(old.value, new.value)
     other = bool(new.names and old.names and not new.names & old.names)
-    reach = _out_of_reach(whole.text, old.value)
+    reach = out_of_reach(whole.text, old.value)
     standing = elsewhere != start and reach is None
     if weak and (standing or new.sentence.wanted_at(new.value.start) or other):
         return None  # the old value stated as standing, a wish, or another's value
-    gone = new.alone and _old_one_gone(whole.text)  # "I closed the other account"
+    gone = new.alone and old_one_gone(whole.text)  # "I closed the other account"
     # "Thursday, same time": the thing that has that time changes in something else
     same_but = _same_but(new, old)
-    apart = _called_otherwise(new.sentence.text, new.value, old)
+    apart = called_otherwise(new.sentence.text, new.value, old)
     # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
@@ -593,147 +570,10 @@ def _segment_before(sentence: str, value: TypedValue) -> str:
 
 # Evidence that ties a new value to an old one beyond their kind and label.
 _TELLING = ("named as the old value", "a slip of the hand", "the same words", "its unit named")
-_ROLE_TABLES = ("shipping", "billing", "work", "home")
-
-
-def _out_of_reach(turn: str, old: TypedValue) -> int | None:
-    """Where the clause ends in which the turn says an old value is out of reach, by
-    itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
-    usual room is taken"); None if it does not."""
-    names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
-    if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
-        names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
-    start = 0
-    for clause in re.split(r"([,;:.!?]\s+|\s(?:since|because|as)\s)", turn):
-        start += len(clause)
-        if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
-            if found("unavailable", clause):
-                return start
-        if _taken_back(clause, old):
-            return start
-    return None
-
-
-def _taken_back(clause: str, old: TypedValue) -> bool:
-    """Whether a clause takes an old figure back by naming it ("scratch the 2,480", "forget
-    the $60 I quoted"): a new one of its kind in the same turn is then its replacement."""
-    return any(
-        _says_old(v, old) and _takes_back().search(clause[: v.start].lower())
-        for v in typed_values(clause)
-    )
-
-
-def _says_old(said: TypedValue, old: TypedValue) -> bool:
-    """Whether a value a turn says is an old one said again, perhaps shorter: "2,480" for
-    "$2,480.00", "2:15" for "2:15pm", "Tuesday" for "Tuesday"."""
-    if said.key == old.key or same_figure(said, old):
-        return True
-    return said.kind == old.kind == "time" and without_meridiem(said) and (
-        digits(said.text) == digits(old.text)
-    )
-
-
-@cache
-def _takes_back() -> re.Pattern[str]:
-    verbs = "|".join(tables()["retract_before"] + tables()["figure_taken_back"])
-    return re.compile(rf"(?<![\w'])(?:{verbs})\s+(?:the|that|this|my|your|our)?\s*[$€£]?$")
-
-
-# What points back at the value a turn replaces without saying it: "the other account",
-# "the home one".
-_THE_OLD_ONE = re.compile(
-    r"\b(?:the|my|our|that) (?:(?:other|old|previous|former|usual) \w+|[\w-]+ one\b)", re.I
-)
-
-
-def _old_one_gone(turn: str) -> bool:
-    """Whether a turn says the one it replaces, pointed at and not named, is out of reach
-    ("I closed the other account", "my old number doesn't work")."""
-    return any(
-        _THE_OLD_ONE.search(clause) and found("unavailable", clause)
-        for clause in re.split(r"[,;.!?]\s+", turn)
-    )
-
-
-def disowns(text: str) -> bool:
-    """Whether a text calls what it speaks of dead or past ("my old number")."""
-    return table("past_detail").search(text.lower()) is not None
 
 
 def _telling(reason: str) -> bool:
     return any(evidence in reason for evidence in _TELLING)
-
-
-# Roles that name different slots: a billing address is never the shipping one, nor a work
-# phone the home one. A home or a work place may well be where things now ship.
-_CLASHING_ROLES = (frozenset({"billing", "shipping"}), frozenset({"work", "home"}))
-
-
-def _clash(new: frozenset[str], old: frozenset[str]) -> bool:
-    """Whether a new value's roles set it apart from an old value's."""
-    return any(
-        a in new and b in old and a not in old
-        for pair in _CLASHING_ROLES
-        for a in pair
-        for b in pair - {a}
-    )
-
-
-@lru_cache(maxsize=8192)
-def _roles(text: str) -> frozenset[str]:
-    """The roles a text gives what it speaks of (shipping, billing, work, home); a live
-    fact's text is read again for every new value of every turn, so this is kept."""
-    lowered = text.lower()
-    return frozenset(r for r in _ROLE_TABLES if table(f"role_{r}").search(lowered))
-
-
-def _of_a_kind(old: Known, new: TypedValue) -> bool:
-    """Whether `new` could be a new value of what `old` is a value of: by their types, a
-    count given with its unit for a bare count its words name ("Chairs: 120" and "100
-    chairs"), or a bare figure for a labelled one of as many figures ("Room 204" and
-    "310", not "Order 40613" and "2021")."""
-    if compatible(old.value, new):
-        return True
-    if old.value.kind == "code" and old.value.unit and new.kind == "number":
-        figures = old.value.text[len(old.value.unit) :].strip(" #")  # "Room 204" and "310"
-        return figures.isdigit() and len(figures) == len(new.text)
-    return old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor
-
-
-def _count_of_named_slot(old: Known, new: TypedValue, corrected: frozenset[str]) -> bool:
-    """Whether a bare figure is a new count of a counted thing the turn says it got wrong:
-    "scratch what I told you about the headcount, it's 95" for "85 guests"."""
-    return old.value.kind == "quantity" and new.kind == "number" and bool(old.anchor & corrected)
-
-
-def _count_taken_back(old: Known, new: TypedValue, turn: str) -> bool:
-    """Whether a bare figure is a new count of one the turn takes back by its figure:
-    "ignore the 1,200, it came to 1,140" for "1,200 seats"."""
-    return old.value.kind == "quantity" and new.kind == "number" and _taken_back(turn, old.value)
-
-
-def _peers(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
-    """The known values `new` could be a new value of by its type alone; for a labelled
-    code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
-    peers = [c for c in candidates if _of_a_kind(c, new)]
-    labelled = [c for c in peers if new.unit and c.value.unit == new.unit]
-    return labelled or peers
-
-
-def corrected_slot(turn: str) -> frozenset[str]:
-    """The words of the thing a turn says it got wrong ("ignore me on the caterer", "I
-    was wrong about the venue", "correction on the pickup time"): every new value the
-    turn states is read as a value of it."""
-    found_slot = _corrected_slot_pattern().search(turn.lower())
-    return with_slots(topic_terms(found_slot.group(1))) if found_slot else frozenset()
-
-
-@cache
-def _corrected_slot_pattern() -> re.Pattern[str]:
-    lead = "|".join(tables()["corrected_slot"])
-    return re.compile(
-        rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)"
-    )
 
 
 def _score(
@@ -744,7 +584,7 @@ def _score(
     alone: bool,
     label: str = "",
 ) -> tuple[int, str]:
-    if _named_old(named, old):
+    if matches_named(named, old):
         return 10, "named as the old value"
     score, reasons = 0, []
     variant = near_variant(old.value, new)
@@ -779,258 +619,10 @@ def _score(
     return score, ", ".join(reasons) or "its kind"
 
 
-def same_shape(a: str, b: str) -> bool:
-    """Whether two codes are written alike, capitals, small letters and figures in the
-    same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format."""
-    return _shape(a) == _shape(b)
-
-
-def _shape(code: str) -> str:
-    return re.sub(r"\d+", "9", re.sub(r"[A-Z]+", "A", re.sub(r"[a-z]+", "a", code)))
-
-
-_SUBJECT_IS = re.compile(
-    r"([a-z][a-z' ]{0,30}?)\s+(?:is|are|was|will be|'s)\s+(?:now\s+|still\s+)?"
-    r"(?:(?:at|on|in|from)\s+)?$",
-    re.I,
-)
-
-
-def _called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
-    """Whether the clause gives the new value a subject the old one's words do not name:
-    "the caterer is Blue Fig" is no new venue."""
-    subject = _SUBJECT_IS.search(sentence, clause_start(sentence, new.start), new.start)
-    if subject is None:
-        return False
-    named = topic_terms(subject.group(1))
-    return bool(named) and not with_slots(named) & old.anchor
-
-
-def _of_another(sentence: str, new: TypedValue, old: Known) -> bool:
-    """Whether the new value's subject is set apart by a value the old one's fact holds
-    another of: "the 20GB plan is $55" is no new price of our 10GB plan."""
-    subject = _SUBJECT.search(sentence[clause_start(sentence, new.start) : new.start])
-    return subject is not None and set_apart(subject.group(1), old.source.text)
-
-
-def set_apart(subject: str, fact: str) -> bool:
-    """Whether a subject is set apart from what a fact speaks of by a value the fact holds
-    another of ("the 20GB plan" beside "Phone plan: 10GB for $45"), or by a word before a
-    head they share where the fact has another ("the staging DB" beside "Prod DB host")."""
-    held = typed_values(fact)
-    if any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held):
-        return True
-    ours, theirs = _modified(subject, last_phrase=True), _modified(fact)
-    return any(
-        head in theirs and word != theirs[head] and word not in theirs.values()
-        and theirs[head] not in ours.values()
-        for head, word in ours.items()
-    )  # fmt: skip
-
-
-# Words that place a thing in a sequence or a set, not tell it from its siblings.
-_PLACING = frozenset("next last first upcoming previous latest other same main whole".split())
-# Where the noun phrase a subject ends with begins: after a determiner or a possessive.
-_PHRASE_START = re.compile(r".*(?:\b(?:the|a|an|our|my|your|their|his|her|its|this|that)\s|'s\s)", re.I)
-
-
-@lru_cache(maxsize=4096)
-def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
-    """Each content word of a text (of its last noun phrase, with `last_phrase`) with the
-    content word just before it, where one is: "Prod DB host" gives {"db": "prod", "host":
-    "db"}; "with her schedule the defense", as a last phrase, gives {}."""
-    start = _PHRASE_START.match(text) if last_phrase else None
-    phrase = text[start.end() :] if start else text
-    tokens = re.findall(r"[\w'-]+", phrase.lower())
-    words = [
-        stem(w)
-        for w in tokens
-        if w not in QUALIFIERS and w not in _PLACING and not any(c.isdigit() for c in w)
-    ]
-    content = [w if topic_terms(w) else "" for w in words]
-    return {w: before for before, w in zip(content, content[1:], strict=False) if w and before}
-
-
-_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\b", re.I)  # up to its clause's verb
-
-
-def _said_of(sentence: str, value: TypedValue) -> bool:
-    """Whether the sentence says something of the value beside naming it."""
-    rest = sentence[: value.start] + " " + sentence[value.end :]
-    return bool(topic_terms(rest)) or _COPULA.search(rest) is not None  # "ours is X"
-
-
-_DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
-
-
-def _bounds_alike(known: Known, bound: bool, changes: bool) -> bool:
-    """Whether a new value may take a known one's place as bound or amount: a bound for a
-    bound, an amount for an amount. A figure held under a key that names a bound
-    (refund_limit, hotel_cap) is one too, but a plain amount with a word of change may
-    still replace it ("they cut it to 20 kg"); without one it is one case ("just refund
-    the full $600")."""
-    held = _bound(known.source.text, known.value)
-    keyed = bool(set((known.source.key or "").lower().split("_")) & set(tables()["bound_keys"]))
-    return (held or keyed) == bound or (keyed and not held and changes)
-
-
-def _bound(text: str, value: TypedValue) -> bool:
-    """Whether a figure is stated as a bound ("up to $10,000", "$200 without approval")
-    rather than an amount; a date or a time, as a deadline ("by June 10") rather than when
-    something is or starts. "Until" and "through" bound neither: "valid until May 31" and
-    "runs to June 20" both say when a period ends, "can't seat us until 7pm" when the
-    dinner starts."""
-    start = max((m.end() for m in SEGMENT_END.finditer(text, 0, value.start)), default=0)
-    said = text[start : value.start].split()
-    before = [w.lower() for w in said]
-    head = " ".join(before[-3:])
-    if value.kind in _MOMENTS:
-        # "by June 10", or a deadline named just before it, past no other moment ("pushed
-        # the deadline a week, to June 17"): a moment by which, not at which
-        since = max(
-            (v.end for v in typed_values(text) if v.kind in _MOMENTS and v.end <= value.start),
-            default=0,
-        )
-        lead = re.split(r"[.!?]\s", text[since : value.start])[-1].lower().split()[-6:]
-        named = _DEADLINE_NAMED.search(" ".join(lead)) is not None
-        return named or table("deadlines").search(head) is not None
-    if _bound_said(said[-3:], len(said) <= 3):
-        return not _moved_up(" ".join(before[-8:]))
-    return table("bounds_after").match(text[value.end :].lower().lstrip()) is not None
-
-
-def _bound_said(words: Sequence[str], opens: bool) -> bool:
-    """Whether the words before a figure bound it ("up to", "at most", "maximum discount
-    is"); a cue word capitalized inside its clause is a name ("cut Max down to 1.5 cups"),
-    unless the clause opens with it (`opens`)."""
-    for cue in table("bounds").finditer(" ".join(words).lower()):
-        at = len(" ".join(words)[: cue.start()].split())  # the word the cue starts on
-        if not (words[at][:1].isupper() and (at > 0 or not opens)):
-            return True
-    return False
-
-
-def _moved_up(lead: str) -> bool:
-    """Whether "up to" follows a verb of moving ("they pulled the check-up up to the 4th",
-    "rent goes up to $1,925"): an earlier date or a higher figure, not a limit, unless
-    said as what one may do ("we can go up to $500")."""
-    return lead.endswith("up to") and found("moved_up", lead) and not found("up_to_limit", lead)
-
-
-def _named_old(named: str | None, old: Known) -> bool:
-    """Whether the old value a turn names ("not 7743", "5:30" for "5:30pm") is, or is
-    inside, this known value."""
-    if not named:
-        return False
-    after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
-    return re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None
-
-
 # A sentence that speaks of a value as wrong or gone.
 _DISOWNS = re.compile(
     r"\b(?:not|isn'?t|wasn'?t|never|wrong|old|dead|off|instead|anymore|no longer|came from)\b",
     re.I,
-)
-_NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
-# A repair between two values: the second takes the first's place ("5:30, sorry, 6:15").
-_REPAIR_BETWEEN = re.compile(
-    r"^[\s,;.-]*(?:sorry|i mean|i meant|or rather|rather|no|make that|scratch that|"
-    r"(?:no,? )?wait|(?:no,? )?actually|hang on)[\s,;.-]*$",
-    re.I,
-)
-_INSTEAD_OF = re.compile(
-    r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I
-)
-_ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
-# A consequence between two values of a kind: the first gives way to the second.
-_SO_BETWEEN = re.compile(
-    r"[\s,;]so\s+|\btherefore\b|\bwhich means\b|[,;]\s+(?:use|try|switch to|go with)\s"
-    r"|(?:[,;]|\s[-–—])\s+(?:[\w']+\s+){0,3}$",  # the next clause opens with the new one
-    re.I,
-)
-# What says a value shares the old one's fate rather than takes its place: "Bay 5 too".
-_ALIKE = re.compile(r"\b(?:too|also|as well|either|neither)\b", re.I)
-
-
-def _contrasts(sentence: str) -> dict[str, str]:
-    """New values whose sentence names the value they replace, as new key -> old text:
-    "2014 not 2017", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
-    values = typed_values(sentence)
-    pairs = {}
-    for n, (a, b) in enumerate(zip(values, values[1:], strict=False)):
-        between = sentence[a.end : b.start]
-        if _NOT_BETWEEN.match(between) or _INSTEAD_OF.match(between):
-            # the new value is the nearest before of the old one's kind: "BA 119 at 8pm
-            # instead of BA 117" puts BA 119 in BA 117's place, not 8pm
-            new = next((v for v in reversed(values[: n + 1]) if compatible(b, v)), a)
-            pairs[new.key] = b.text
-        elif _REPAIR_BETWEEN.match(between):
-            pairs[b.key] = a.text
-        elif _ARROW.match(between) and (
-            between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")
-        ):
-            pairs[b.key] = a.text
-    return pairs
-
-
-def _gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
-    """New values that follow a known value of their kind, said to be out of reach, across
-    a consequence or opening the next clause, as new key -> old text: "Bay 2 flooded, so
-    use Bay 5", "Dr. Lee is on leave, so Dr. Ito chairs", "Thursday's out, Friday works".
-    A consequence alone is no replacement ("the budget is $900, so two tents at $300" keeps
-    the budget), nor a value that fares alike ("Bay 2 is booked, Bay 5 too")."""
-    pairs = {}
-    for new in typed_values(sentence):
-        for k in known:
-            at, said = _last_mention(sentence, k.value, new.start)
-            if at < 0 or k.value.kind != new.kind or k.value.key == new.key:
-                continue
-            between = sentence[at + len(said) : new.start]
-            so = _SO_BETWEEN.search(between)
-            said_of_old = (
-                sentence[clause_start(sentence, at) : at] + between[: so.start()] if so else ""
-            )
-            if so and found("unavailable", said_of_old) and not _fares_alike(sentence, new):
-                pairs[new.key] = k.value.text
-    return pairs
-
-
-def _last_mention(sentence: str, value: TypedValue, before: int) -> tuple[int, str]:
-    """Where a sentence last names a known value before `before`, and how: a person by
-    their whole name or by one of its words ("Derek left" of "Derek Olsen"); -1 if not."""
-    at = sentence.rfind(value.text, 0, before)
-    if at >= 0 or value.kind != "name":
-        return at, value.text
-    words = [w for w in value.text.split() if len(w) > 2 and w[0].isupper()]
-    found = [(m.start(), w) for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", sentence[:before])]
-    return max(found) if found else (-1, value.text)
-
-
-# "so" as a consequence that introduces what now holds: "..., so: 44 Pine St" or "..., so
-# 40 seats"; not "so far", "so much".
-_SO_THEN = re.compile(r"[,;]\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)$", re.I)
-
-
-def _concluded(sentence: str, new: TypedValue) -> bool:
-    """Whether a value is what a circumstance leads to ("she's at her sister's all week,
-    so: 44 Pine St"): the new arrangement, said as a consequence, after a clause that
-    gives its reason."""
-    return _SO_THEN.search(sentence, 0, new.start) is not None
-
-
-def _fares_alike(sentence: str, value: TypedValue) -> bool:
-    """Whether the rest of a value's clause gives it the fate of what came before it
-    ("Bay 5 too", "Friday is taken as well"): no replacement for it."""
-    rest = sentence[value.end :]
-    end = _OWN_CLAUSE_END.search(rest)
-    rest = rest[: end.start() if end else None]
-    return found("unavailable", rest) or _ALIKE.search(rest) is not None
-
-
-# Where a value's own clause ends: at a break, or where a reason or another clause starts
-# ("Lab 214 since 109 is booked" says nothing more of 214).
-_OWN_CLAUSE_END = re.compile(
-    r"[,;:]\s|\s[-–—]\s|\s(?:since|because|as|while|which|but|so|and)\s", re.I
 )
 
 
