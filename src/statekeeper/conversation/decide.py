@@ -21,25 +21,21 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from statekeeper.conversation.changes.known import fact_label, known_values
+from statekeeper.conversation.changes.in_house import brought_in_house
 from statekeeper.conversation.changes.labels import anchor, slot_name, with_slots
-from statekeeper.conversation.changes.operations import Known, Operation, Replace, Retract, Source
+from statekeeper.conversation.changes.operations import Operation, Replace, Retract, Source
 from statekeeper.conversation.changes.out_of_reach import disowns
+from statekeeper.conversation.changes.recurring_days import with_its_days
 from statekeeper.conversation.changes.replacements import replacements
+from statekeeper.conversation.changes.rewordings import reworded
+from statekeeper.conversation.changes.steps import stepped
 from statekeeper.conversation.changes.subjects import set_apart
-from statekeeper.conversation.changes.wording import (
-    DETERMINERS,
-    WEAK_CHANGE,
-    clause_at,
-    clause_start,
-    undetermined,
-    whole_words,
-)
+from statekeeper.conversation.changes.swaps import word_swaps
+from statekeeper.conversation.changes.wording import DETERMINERS, clause_at, undetermined
 from statekeeper.conversation.clauses import Sentence, sentences
-from statekeeper.conversation.cues import found, table, tables
-from statekeeper.conversation.shifts import shifted, shifts_in
+from statekeeper.conversation.cues import table, tables
 from statekeeper.nlu.interpret import narrates
-from statekeeper.nlu.topic import stem, topic_terms
+from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import (
     TypedValue,
     typed_values,
@@ -66,13 +62,13 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     said = sentences(turn)
     ops: list[Operation] = list(replacements(turn, said, sources))
     changed = {op.old.source for op in ops if isinstance(op, Replace)}
-    ops += _untaken(ops, _swaps(said, sources))
-    ops += _untaken(ops, _reworded(said, sources, changed))
-    ops += _untaken(ops, _brought_in_house(said, sources))
-    days = _with_its_days(turn, ops, sources)  # all the new one's days, over any one of them
+    ops += _untaken(ops, word_swaps(said, sources))
+    ops += _untaken(ops, reworded(said, sources, changed))
+    ops += _untaken(ops, brought_in_house(said, sources))
+    days = with_its_days(turn, ops, sources)  # all the new one's days, over any one of them
     ops = [op for op in ops if not _same_span(op, days)]
     ops += days
-    ops += _untaken(ops, _stepped(said, sources))
+    ops += _untaken(ops, stepped(said, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in _retractions(said, sources) if r.source not in replaced]
     return ops
@@ -89,245 +85,6 @@ def _untaken(ops: Sequence[Operation], more: Sequence[Replace]) -> list[Replace]
     """Those of `more` that change a span no earlier operation changes."""
     taken = {(op.old.source, op.old_text) for op in ops if isinstance(op, Replace)}
     return [op for op in more if (op.old.source, op.old_text) not in taken]
-
-
-def _with_its_days(turn: str, ops: Sequence[Operation], sources: Sequence[Source]) -> list[Replace]:
-    """One who serves on set days, replaced, takes those days along: where the conversation
-    says on which days the new one comes ("Harbor Bakery takes over. Mondays and Thursdays,
-    before six"), they replace the old one's. Only days said in the plural, which recur:
-    "starts Monday" tells when it begins, not its days."""
-    texts = [turn, *(s.text for s in sources if s.turn_index is not None)]
-    out = []
-    for op in ops:
-        if not (isinstance(op, Replace) and op.old.value.kind == op.new.kind == "name"):
-            continue
-        days = [v for v in typed_values(op.old.source.text) if _recurring(v)]
-        new = next((d for text in texts if (d := _days_of(op.new.text, text))), "")
-        if not days or not new:
-            continue
-        start, end = days[0].start, days[-1].end
-        old = TypedValue("weekday", op.old.source.text[start:end], start, end)
-        if not _only_days(old.text):
-            continue  # "Tuesdays before 8am and Fridays": other terms between the days
-        out.append(
-            Replace(Known(old, op.old.source, frozenset()), op.new, old.text, new, "its days")
-        )
-    return out
-
-
-_JOINERS = re.compile(r"(?:[\s,&/]|\band\b|\bor\b)*")
-
-
-def _stepped(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
-    """Times and days moved by a step ("push the call back an hour"): each value the step
-    applies to, of the one source the step's words name, or of the only source it can
-    apply to when it names none ("push it back an hour")."""
-    known = known_values(sources)
-    out: list[Replace] = []
-    for sentence in said:
-        if not sentence.reports:
-            continue
-        for shift in shifts_in(sentence.text):
-            fits = [k for k in known if shifted(k.value, shift) is not None]
-            named = topic_terms(shift.named)
-            if named:
-                fits = [k for k in fits if named & (k.anchor | topic_terms(fact_label(k.source)))]
-            if len({k.source for k in fits}) != 1:
-                continue  # none, or more than one thing it could be said of
-            at = sentence.start + shift.start
-            for old in fits:
-                new = shifted(old.value, shift) or ""
-                value = TypedValue(old.value.kind, new, at, sentence.start + shift.end)
-                out.append(Replace(old, value, old.value.text, new, "moved by a step"))
-    return out
-
-
-def _only_days(run: str) -> bool:
-    between = run
-    for day in reversed(typed_values(run)):
-        between = between[: day.start] + between[day.end :]
-    return _JOINERS.fullmatch(between) is not None
-
-
-def _recurring(value: TypedValue) -> bool:
-    return value.kind == "weekday" and value.text.rstrip(".").endswith("s")
-
-
-def _days_of(name: str, text: str) -> str:
-    """The recurring days a text gives the one it names, in its sentence or the next."""
-    said = sentences(text)
-    for at, sentence in enumerate(said):
-        if whole_words(name, sentence.text) is None:
-            continue
-        for near in said[at : at + 2]:
-            days = [v for v in typed_values(near.text) if _recurring(v)]
-            if days and near.asserts:
-                return near.text[days[0].start : days[-1].end]
-    return ""
-
-
-# -- replacements ---------------------------------------------------------------------------
-
-
-# "X instead of Y": the words after the marker name the old value, those before the new.
-_SWAP = re.compile(
-    r"\b(?:instead of|rather than|in place of)\s+(?:the |a |an |my |our |that )?"
-    r"([\w'’-]+(?:\s+[\w'’-]+){0,2}?)(?=\s*[.,;!?]|\s*$|\s+(?:today|now|tonight|this|for|"
-    r"please|and|but|again)\b)",
-    re.I,
-)
-# Words that may stand between a new value and the marker, and say nothing of it.
-_NOT_THE_VALUE = frozenset(
-    "today now tonight this time please then one ones option version kind type instead "
-    "it that them is are be".split()
-)
-
-
-def _swaps(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
-    """Words a sentence puts in the place of words a live fact holds, by naming them
-    ("we're in Maple today instead of Cedar", "go with charcoal rather than navy"): the
-    same number of words before the marker, past words that say nothing of the value and
-    the fact's own words ("oak finish rather than walnut" for "Finish: walnut"). A
-    sentence that also states new typed values is left to be read whole."""
-    facts = [s for s in sources if s.fact_id is not None]
-    known = {(k.value.kind, k.value.key) for k in known_values(facts)}
-    swaps = []
-    for sentence in said:
-        if not sentence.asserts:
-            continue
-        if any((v.kind, v.key) not in known for v in typed_values(sentence.text)):
-            continue  # "make that 10 mugs, and green instead of blue": read as one claim
-        for m in _SWAP.finditer(sentence.text):
-            old = m.group(1).strip()
-            if typed_values(old):
-                continue  # a typed value: the replacements above weigh it
-            holders = [(f, at) for f in facts if (at := whole_words(old, f.text)) is not None]
-            if len(holders) != 1:
-                continue
-            fact, at = holders[0]
-            new = _words_before(
-                sentence.text[clause_start(sentence.text, m.start()) : m.start()],
-                len(old.split()),
-                fact,
-            )
-            if not new or (old[:1].isupper() and not new[:1].isupper()):
-                continue  # "Cedar" is a name: so is what takes its place
-            old_value = TypedValue("phrase", fact.text[at : at + len(old)], at, at + len(old))
-            held = Known(old_value, fact, frozenset())
-            new_value = TypedValue("phrase", new, m.start(), m.start() + len(new))
-            swaps.append(Replace(held, new_value, old_value.text, new, "named as the old value"))
-    return swaps
-
-
-# Who a fact says does the work: the name after "serviced at", "run by", "hosted with".
-_PROVIDER = re.compile(r"\b(?:at|by|with|through|via|from|to)\s+$", re.I)
-_IN_HOUSE_ENDS = re.compile(r"^\S+\s|in[- ]house$")  # the verb and the place, not the work
-
-
-def _brought_in_house(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
-    """Work said to move to us ("support comes in-house", "we're bringing payroll in
-    house"): the one live fact that names the work and who did it loses that provider."""
-    moves = []
-    for sentence in said:
-        cue = table("in_house").search(sentence.text.lower())
-        if not sentence.asserts or cue is None:
-            continue
-        # the work: named before the verb ("service comes ...") or after it ("bringing
-        # payroll ...")
-        before = sentence.text[clause_start(sentence.text, cue.start()) : cue.start()]
-        work = topic_terms(before) | topic_terms(_IN_HOUSE_ENDS.sub("", cue.group()))
-        doers = [
-            (fact, at)
-            for fact in sources
-            if fact.fact_id is not None
-            and work & topic_terms(f"{(fact.key or '').replace('_', ' ')} {fact.text}")
-            and (at := _provider(fact.text)) is not None
-        ]
-        if len(doers) != 1:
-            continue  # none, or no telling which
-        fact, (start, end) = doers[0]
-        old = TypedValue("phrase", fact.text[start:end], start, end)
-        new = TypedValue("phrase", "in-house", cue.start(), cue.end())
-        held = Known(old, fact, frozenset())
-        moves.append(Replace(held, new, old.text, new.text, "brought in-house"))
-    return moves
-
-
-def _provider(text: str) -> tuple[int, int] | None:
-    """Where a fact names who does the work, its preposition included."""
-    for value in typed_values(text):
-        lead = _PROVIDER.search(text[: value.start])
-        if value.kind == "name" and lead is not None:
-            return lead.start(), value.end
-    return None
-
-
-# Words that tell which one, not what kind: "the new plan" is no kind of plan.
-_NOT_A_KIND = frozenset(
-    "new old same other next last first second third current usual previous former this that "
-    "these those our my your their his her its the a an one two more less extra another".split()
-)
-
-
-def _reworded(
-    said: Sequence[Sentence], sources: Sequence[Source], changed: set[Source]
-) -> list[Replace]:
-    """A kind word changed before the same thing ("quarterly invoicing" where a fact holds
-    "monthly invoicing", "a window seat" for "Seat: aisle") in a sentence that says it
-    changes, or of a fact the turn surely changes otherwise: the fact's word gives way.
-    Only in what a fact states after its label, and only where one reading of the fact is
-    found. A bare "new" or "it's" says nothing changes: "our new vendor also offers
-    quarterly invoicing" names an option."""
-    facts = [s for s in sources if s.fact_id is not None]
-    readings: dict[Source, list[Replace]] = {}
-    for sentence in said:
-        firm = found("change", WEAK_CHANGE.sub(" ", sentence.text))
-        if not sentence.asserts or not (firm or changed):
-            continue
-        words = re.findall(r"[a-z][a-z'-]+", sentence.text.lower())
-        for kind, thing in zip(words, words[1:], strict=False):
-            as_said = kind in sentence.text or sentence.text.lower().startswith(kind)
-            if kind in _NOT_A_KIND or not as_said or not topic_terms(thing):
-                continue  # "the new plan" says which; "Blue team" is a name
-            for fact in facts if firm else [f for f in facts if f in changed]:
-                op = _kind_in(fact, kind, thing, words)
-                if op is not None and topic_terms(kind):
-                    readings.setdefault(fact, []).append(op)
-    return [ops[0] for ops in readings.values() if len(ops) == 1]
-
-
-def _kind_in(fact: Source, kind: str, thing: str, said: Sequence[str]) -> Replace | None:
-    """The word of `fact` that `kind` takes the place of before `thing`: the word before
-    the same thing in what the fact states after its label, or all it states when its
-    label names the thing ("Seat: aisle"); a lowercase word the sentence does not say,
-    in a fact that does not say `kind`."""
-    label, colon, stated = fact.text.rpartition(": ")
-    if not colon or whole_words(kind, fact.text) is not None:
-        return None
-    hit = re.search(rf"(?<![\w'-])([a-z][a-z'-]+)\s+{re.escape(thing)}(?![\w'-])", stated)
-    if hit is None and stem(thing) in topic_terms(f"{label} {fact.key or ''}"):
-        hit = re.fullmatch(r"\s*([a-z][a-z'-]+)\s*", stated)
-    if hit is None:
-        return None
-    was = hit.group(1)
-    if was in _NOT_A_KIND or was in said or not topic_terms(was):
-        return None
-    start = len(label) + len(colon) + hit.start(1)
-    old = TypedValue("phrase", was, start, start + len(was))
-    new = TypedValue("phrase", kind, 0, len(kind))
-    return Replace(Known(old, fact, frozenset()), new, was, kind, "its kind said anew")
-
-
-def _words_before(text: str, count: int, fact: Source) -> str:
-    """The last `count` words of a text that can be a new value for `fact`."""
-    own = topic_terms(f"{(fact.key or '').replace('_', ' ')} {fact.text}")
-    words = re.findall(r"[\w'’-]+", text)
-    while words and (words[-1].lower() in _NOT_THE_VALUE or topic_terms(words[-1]) <= own):
-        words.pop()
-    picked = words[-count:] if len(words) >= count else []
-    if not picked or not topic_terms(" ".join(picked)) or picked[0].lower() in DETERMINERS:
-        return ""
-    return " ".join(picked)
 
 
 # -- retractions ----------------------------------------------------------------------------
