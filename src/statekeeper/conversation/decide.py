@@ -30,7 +30,6 @@ from statekeeper.conversation.changes.replacements import replacements
 from statekeeper.conversation.changes.retractions import retractions
 from statekeeper.conversation.changes.rewordings import reworded
 from statekeeper.conversation.changes.steps import stepped
-from statekeeper.conversation.changes.subjects import set_apart
 from statekeeper.conversation.changes.swaps import word_swaps
 from statekeeper.conversation.changes.wording import undetermined
 from statekeeper.conversation.clauses import sentences
@@ -44,7 +43,6 @@ __all__ = [
     "decide",
     "disowns",
     "replaced",
-    "set_apart",
     "slot_name",
     "undetermined",
     "without",
