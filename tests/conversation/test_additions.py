@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper.conversation.additions import added
-from statekeeper.conversation.decide import Source
+from statekeeper.conversation.changes.operations import Source
 from tests.conversation.memory import MemoryState, made
 from tests.conversation.test_reading import read
 

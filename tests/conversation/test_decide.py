@@ -8,15 +8,10 @@ from typing import Any
 
 import pytest
 
-from statekeeper.conversation.decide import (
-    Replace,
-    Retract,
-    Source,
-    decide,
-    replaced,
-    slot_name,
-    without,
-)
+from statekeeper.conversation.changes.fact_edits import replaced, without
+from statekeeper.conversation.changes.labels import slot_name
+from statekeeper.conversation.changes.operations import Replace, Retract, Source
+from statekeeper.conversation.decide import decide
 from statekeeper.text.values import typed_values
 
 

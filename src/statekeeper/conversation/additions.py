@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from statekeeper.conversation.changes.operations import Source
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import tables
-from statekeeper.conversation.decide import Source
 from statekeeper.nlu.interpret import mentions
 from statekeeper.nlu.topic import topic_terms
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from statekeeper.conversation.decide import set_apart
+from statekeeper.conversation.changes.subjects import set_apart
 from statekeeper.model import Fact, Scope, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu

@@ -1,0 +1,82 @@
+"""Edits of a fact's text: a value changed, an item taken out, and a total kept the sum
+of the amounts it totals."""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import TypedValue, typed_values
+
+
+def without(text: str, item: str) -> str:
+    """A list's text with one item taken out, and the separators left tidy; a total that
+    was the sum of its amounts is the sum of those left."""
+    at = text.find(item)
+    if at < 0:
+        return text
+    rest = text[:at] + text[at + len(item) :]
+    rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
+    rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
+    rest = re.sub(r":\s*(?:and\s+)?,?\s*", ": ", rest)
+    return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;"))
+
+
+_TOTAL = re.compile(r"\b(?:total|sum|altogether|in all)\W*(?:of\s+|is\s+|comes to\s+)?$", re.I)
+_PLAIN_MONEY = re.compile(r"^(\D*?)(\d[\d,]*)(\.\d+)?$")
+
+
+def retotalled(before: str, after: str) -> str:
+    """`after` with its total ("total $50,000") set to the sum of its other amounts, when
+    in `before` the total was exactly the sum of the amounts then listed: a total derived
+    from its lines follows them, and a stale one is never shown as live."""
+    old_total, old_lines = _total_and_lines(before)
+    new_total, new_lines = _total_and_lines(after)
+    if old_total is None or new_total is None or not new_lines:
+        return after
+    if new_total.text != old_total.text:
+        return after  # the total itself was changed: the speaker's figure stands
+    if _amount(old_total) != sum(_amount(v) for v in old_lines):
+        return after
+    figure = sum(_amount(v) for v in new_lines)
+    found = _PLAIN_MONEY.match(new_total.text)
+    assert found is not None  # a total and its lines are plain amounts, or not retotalled
+    cents = f"{figure:,.2f}" if found.group(3) else f"{figure:,.0f}"
+    return after[: new_total.start] + found.group(1) + cents + after[new_total.end :]
+
+
+def _total_and_lines(text: str) -> tuple[TypedValue | None, list[TypedValue]]:
+    amounts = [v for v in typed_values(text) if v.kind == "money"]
+    if any(_PLAIN_MONEY.match(v.text) is None for v in amounts):
+        return None, []  # "$1.2M", "$40k": no sum to check
+    totals = [v for v in amounts if _TOTAL.search(text[: v.start])]
+    if len(totals) != 1:
+        return None, []
+    return totals[0], [v for v in amounts if v is not totals[0]]
+
+
+def _amount(value: TypedValue) -> float:
+    found = _PLAIN_MONEY.match(value.text)
+    assert found is not None
+    return float(found.group(2).replace(",", "") + (found.group(3) or ""))
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """A fact's text with a value changed. When the value is all the text says apart
+    from a qualifier ("$85 (draft)"), the new value stands alone: the qualifier was the
+    old value's."""
+    rest = text.replace(old, " ", 1)
+    if rest == text:
+        return text
+    if not topic_terms(re.sub(r"\([^)]*\)", " ", rest)) and not _RATE.match(rest):
+        return new
+    return retotalled(text, text.replace(old, new, 1))
+
+
+# What a figure is counted by, right after it ("$1,850/month", "$40 per night"): part of
+# the rate, which a new figure said without it keeps.
+_RATE = re.compile(
+    r"\s*(?:/\s*|per\s+|an?\s+)(?:hour|hr|day|night|week|wk|month|mo|year|yr|person|head|"
+    r"seat|user|unit|visit|session|class|lesson)s?\b",
+    re.I,
+)

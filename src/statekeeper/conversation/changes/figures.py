@@ -1,0 +1,41 @@
+"""One value written in more than one way: a code's figures alone, a time without its
+half of the day, an amount with or without its currency."""
+
+from __future__ import annotations
+
+import re
+
+from statekeeper.text.values import TypedValue
+
+_MERIDIEM = re.compile(r"[ap]\.?m\b|noon", re.I)
+
+
+def without_meridiem(value: TypedValue) -> bool:
+    return value.kind == "time" and not _MERIDIEM.search(value.text)
+
+
+def digits(text: str) -> str:
+    """A code's figures: a bare "7450" restates "Latitude 7450"."""
+    return re.sub(r"\D", "", text)
+
+
+_FIGURES = frozenset({"number", "money", "quantity"})
+
+
+def same_figure(a: TypedValue, b: TypedValue) -> bool:
+    """One amount, written with or without its currency ("2,480" and "$2,480.00")."""
+    figures = [_figure(v) for v in (a, b)]
+    return None not in figures and figures[0] == figures[1]
+
+
+def _figure(value: TypedValue) -> float | None:
+    """The amount a number, a sum of money or a count holds, without currency or unit."""
+    if value.kind not in _FIGURES:
+        return None
+    figure = _FIGURE.match(value.text)
+    return float(figure.group(1).replace(",", "")) if figure else None
+
+
+# An amount's figure, then nothing but a unit or a currency's letters: "$2,480.00",
+# "1,200 seats"; "5521 0917" is an id, not an amount.
+_FIGURE = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*[A-Za-z]+)?$")

@@ -1,0 +1,75 @@
+"""Which known values a new value could be a value of: by type, a count for a counted
+thing, a bare figure for a labelled one, a code of the same shape, or the slot a turn says
+it got wrong."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from statekeeper.conversation.changes.labels import with_slots
+from statekeeper.conversation.changes.operations import Known
+from statekeeper.conversation.changes.out_of_reach import taken_back
+from statekeeper.conversation.cues import tables
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import TypedValue, compatible
+
+
+def of_a_kind(old: Known, new: TypedValue) -> bool:
+    """Whether `new` could be a new value of what `old` is a value of: by their types, a
+    count given with its unit for a bare count its words name ("Chairs: 120" and "100
+    chairs"), or a bare figure for a labelled one of as many figures ("Room 204" and
+    "310", not "Order 40613" and "2021")."""
+    if compatible(old.value, new):
+        return True
+    if old.value.kind == "code" and old.value.unit and new.kind == "number":
+        figures = old.value.text[len(old.value.unit) :].strip(" #")  # "Room 204" and "310"
+        return figures.isdigit() and len(figures) == len(new.text)
+    return old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor
+
+
+def count_of_named_slot(old: Known, new: TypedValue, corrected: frozenset[str]) -> bool:
+    """Whether a bare figure is a new count of a counted thing the turn says it got wrong:
+    "scratch what I told you about the headcount, it's 95" for "85 guests"."""
+    return old.value.kind == "quantity" and new.kind == "number" and bool(old.anchor & corrected)
+
+
+def count_taken_back(old: Known, new: TypedValue, turn: str) -> bool:
+    """Whether a bare figure is a new count of one the turn takes back by its figure:
+    "ignore the 1,200, it came to 1,140" for "1,200 seats"."""
+    return old.value.kind == "quantity" and new.kind == "number" and taken_back(turn, old.value)
+
+
+def peers_of(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
+    """The known values `new` could be a new value of by its type alone; for a labelled
+    code, those with its label when there are any ("Bay 4" beside "Bay 2" and "SKU-88")."""
+    peers = [c for c in candidates if of_a_kind(c, new)]
+    labelled = [c for c in peers if new.unit and c.value.unit == new.unit]
+    return labelled or peers
+
+
+def corrected_slot(turn: str) -> frozenset[str]:
+    """The words of the thing a turn says it got wrong ("ignore me on the caterer", "I
+    was wrong about the venue", "correction on the pickup time"): every new value the
+    turn states is read as a value of it."""
+    found_slot = _corrected_slot_pattern().search(turn.lower())
+    return with_slots(topic_terms(found_slot.group(1))) if found_slot else frozenset()
+
+
+@cache
+def _corrected_slot_pattern() -> re.Pattern[str]:
+    lead = "|".join(tables()["corrected_slot"])
+    return re.compile(
+        rf"(?:{lead})\s+(?:the |my |our |his |her |their )?([a-z][a-z' ]{{1,40}}?)(?=[.,;:!?]|$)"
+    )
+
+
+def same_shape(a: str, b: str) -> bool:
+    """Whether two codes are written alike, capitals, small letters and figures in the
+    same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format."""
+    return _shape(a) == _shape(b)
+
+
+def _shape(code: str) -> str:
+    return re.sub(r"\d+", "9", re.sub(r"[A-Z]+", "A", re.sub(r"[a-z]+", "a", code)))

@@ -1,0 +1,76 @@
+"""A turn's word that an old value no longer holds: out of reach ("Dock 7 is being
+resurfaced"), taken back by its figure ("scratch the 2,480"), pointed at and gone ("I
+closed the other account"), or called dead or past ("my old number")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.cues import found, table, tables
+from statekeeper.text.values import TypedValue, typed_values
+
+
+def out_of_reach(turn: str, old: TypedValue) -> int | None:
+    """Where the clause ends in which the turn says an old value is out of reach, by
+    itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
+    usual room is taken"); None if it does not."""
+    names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
+    if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
+        names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
+    start = 0
+    for clause in re.split(r"([,;:.!?]\s+|\s(?:since|because|as)\s)", turn):
+        start += len(clause)
+        if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
+            if found("unavailable", clause):
+                return start
+        if taken_back(clause, old):
+            return start
+    return None
+
+
+def taken_back(clause: str, old: TypedValue) -> bool:
+    """Whether a clause takes an old figure back by naming it ("scratch the 2,480", "forget
+    the $60 I quoted"): a new one of its kind in the same turn is then its replacement."""
+    return any(
+        _says_old(v, old) and _takes_back().search(clause[: v.start].lower())
+        for v in typed_values(clause)
+    )
+
+
+def _says_old(said: TypedValue, old: TypedValue) -> bool:
+    """Whether a value a turn says is an old one said again, perhaps shorter: "2,480" for
+    "$2,480.00", "2:15" for "2:15pm", "Tuesday" for "Tuesday"."""
+    if said.key == old.key or same_figure(said, old):
+        return True
+    return said.kind == old.kind == "time" and without_meridiem(said) and (
+        digits(said.text) == digits(old.text)
+    )
+
+
+@cache
+def _takes_back() -> re.Pattern[str]:
+    verbs = "|".join(tables()["retract_before"] + tables()["figure_taken_back"])
+    return re.compile(rf"(?<![\w'])(?:{verbs})\s+(?:the|that|this|my|your|our)?\s*[$€£]?$")
+
+
+# What points back at the value a turn replaces without saying it: "the other account",
+# "the home one".
+_THE_OLD_ONE = re.compile(
+    r"\b(?:the|my|our|that) (?:(?:other|old|previous|former|usual) \w+|[\w-]+ one\b)", re.I
+)
+
+
+def old_one_gone(turn: str) -> bool:
+    """Whether a turn says the one it replaces, pointed at and not named, is out of reach
+    ("I closed the other account", "my old number doesn't work")."""
+    return any(
+        _THE_OLD_ONE.search(clause) and found("unavailable", clause)
+        for clause in re.split(r"[,;.!?]\s+", turn)
+    )
+
+
+def disowns(text: str) -> bool:
+    """Whether a text calls what it speaks of dead or past ("my old number")."""
+    return table("past_detail").search(text.lower()) is not None

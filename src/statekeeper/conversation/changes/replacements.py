@@ -1,0 +1,203 @@
+"""Typed values a turn states that replace known ones: which new values may be new at
+all, which known values each may replace, weighed and then chosen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from statekeeper.conversation.changes.bounds import bounds_alike, stated_as_bound
+from statekeeper.conversation.changes.choosing import Scored, best_of
+from statekeeper.conversation.changes.contrasts import (
+    contrasted,
+    fares_alike,
+    gave_way,
+    matches_named,
+)
+from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.changes.kinds import (
+    corrected_slot,
+    count_of_named_slot,
+    count_taken_back,
+    of_a_kind,
+)
+from statekeeper.conversation.changes.known import known_values
+from statekeeper.conversation.changes.labels import with_slots
+from statekeeper.conversation.changes.operations import Known, Replace, Source
+from statekeeper.conversation.changes.out_of_reach import disowns
+from statekeeper.conversation.changes.replacement_text import (
+    changed_part,
+    replacement_text,
+    span_end,
+)
+from statekeeper.conversation.changes.subjects import names_which, of_another, said_of
+from statekeeper.conversation.changes.weighing import WholeTurn, new_value, spans_alike, weigh
+from statekeeper.conversation.changes.wording import WEAK_CHANGE, clause_at, whole_words
+from statekeeper.conversation.clauses import Sentence
+from statekeeper.conversation.cues import found, table, tables
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import TypedValue, typed_values
+
+
+def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Known]) -> bool:
+    """Whether a value only said before is said again against a value that misheard it:
+    "14, not 40" after "14 chairs" was echoed back as "40 chairs". A value a live fact
+    already holds is no new one."""
+    named = contrasts.get(value.key)
+    mark = (value.kind, value.key)
+    return bool(named) and all(
+        k.source.fact_id is None for k in known if (k.value.kind, k.value.key) == mark
+    ) and any(matches_named(named, k) for k in known)
+
+
+def replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
+    known = known_values(sources)
+    live_keys = {(k.value.kind, k.value.key) for k in known}
+    live_keys |= {("number", digits(k.value.text)) for k in known if k.value.kind == "code"}
+    # "the 7:15" for a known "7:15pm": the hour said without its half of the day
+    live_keys |= {("time", digits(k.value.text)) for k in known if k.value.kind == "time"}
+    # "ends at 4" for a known "8am-4pm": an end of a span said again
+    live_keys |= {
+        ("time", digits(end))
+        for k in known
+        if k.value.kind == "time"
+        for end in re.split(r"\s*(?:-|–|to)\s*", k.value.text)
+    }
+    kept = {
+        (v.kind, v.key) for s in said for v in typed_values(s.text) if s.keeps_at(v.start, v.kind)
+    } | _named_as_kept(said, known)
+    whole = WholeTurn(
+        turn,
+        known,
+        {
+            (v.kind, v.key): s.start
+            for s in said
+            if s.asserts and not _DISOWNS.search(s.text)
+            for v in typed_values(s.text)
+        },
+        corrected_slot(turn),
+        int(found("self_repair", turn)),
+    )
+    scored: list[Scored] = []
+    for position, sentence in enumerate(said):
+        relayed = _relays_contact(sentence)
+        if not sentence.asserts and not relayed:
+            continue
+        contrasts = contrasted(sentence.text) | gave_way(sentence.text, known)
+        lead = said[position - 1].text if position else ""
+        for value in typed_values(sentence.text):
+            if relayed and value.kind not in _CONTACT_KINDS:
+                continue
+            named_old = set(contrasts.values())
+            if {value.key, value.text} & named_old:
+                continue
+            if (value.kind, value.key) in live_keys and not _said_back(value, contrasts, known):
+                continue
+            if without_meridiem(value) and ("time", digits(value.text)) in live_keys:
+                continue
+            if not _may_be_new(sentence, value):
+                continue
+            bound = stated_as_bound(sentence.text, value)
+            changes = found("change", WEAK_CHANGE.sub(" ", sentence.text))
+            candidates = [
+                k
+                for k in known
+                if (k.value.kind, k.value.key) not in kept
+                and not same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
+                and (
+                    of_a_kind(k, value)
+                    or matches_named(contrasts.get(value.key), k)
+                    or count_of_named_slot(k, value, whole.corrected)
+                    or count_taken_back(k, value, turn)
+                )
+                and bounds_alike(k, bound, changes)
+            ]
+            if relayed:  # only a record of the one we serve is theirs to change
+                candidates = [k for k in candidates if _of_the_served(k.source)]
+            if any(of_another(sentence.text, value, k) for k in candidates):
+                continue  # "the back office printer is ...": a sibling of a known thing
+            new = new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
+            # among equals, one of the same kind ("Monday March 16" for "Friday March 13":
+            # the weekday for the weekday), then one written in the same shape ("May 4-7"
+            # for "May 3-6")
+            options = [
+                ((w[0], k.value.kind == value.kind, spans_alike(k.value, value)), w[1], k)
+                for k in candidates
+                if (w := weigh(whole, new, k))
+            ]
+            options.sort(key=lambda o: o[0], reverse=True)
+            if not options or (len(options) > 1 and options[1][0] == options[0][0]):
+                continue  # nothing, or no single best: leave it to the recall layer
+            (score, *_), reason, old = options[0]
+            # the part named ("7734, not 7743"), but a whole address for its street named by
+            # another address; a house number alone changes the number ("81, not 18")
+            named = new.named
+            whole_address = old.value.kind == value.kind == "address"
+            part = named is not None and matches_named(named, old) and not whole_address
+            old_text = named if named is not None and part else changed_part(old.value, value)
+            old_text = span_end(sentence.text, value, old.value) or old_text
+            op = Replace(old, value, old_text, replacement_text(old, old_text, value), reason)
+            scored.append(Scored(score, value.start, position, op))
+    return best_of(scored)
+
+
+_CONTACT_KINDS = frozenset({"phone", "email", "address"})
+
+
+def _relays_contact(sentence: Sentence) -> bool:
+    """Whether a sentence passes on, in the third person, a change of the speaker's
+    client's own contact detail ("Mr. Duarte called, he changed his number, it's ...",
+    "she moved, her new address is ..."): someone else's affair only by its pronouns."""
+    if not sentence.third_party or not replace(sentence, third_party=False).reports:
+        return False
+    said = table("relayed_contact").search(sentence.text.lower())
+    return said is not None and not found("not_served", sentence.text[: said.start()])
+
+
+def _of_the_served(source: Source) -> bool:
+    """Whether a fact is a record of the person a service serves (customer_phone,
+    patient_email, the client's address): the one a support agent speaks of as he or she."""
+    words = set((source.key or "").lower().split("_"))
+    return bool(words & set(tables()["served"]))
+
+
+def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tuple[str, str]]:
+    """Every known value of the facts a clause says are left as they are, named by a value
+    they hold or by their words ("staging moved to db-stage-07, prod untouched" keeps the
+    prod host; "route 14 now covers the harbor, route 12 unaffected" keeps route 12)."""
+    named: set[Source] = set()
+    for sentence in said:
+        for start, end in sentence.clauses():
+            clause = sentence.text[start:end]
+            if not found("unaffected", clause):
+                continue
+            values = [v.text for v in typed_values(clause)]
+            words = with_slots(topic_terms(table("unaffected").sub(" ", clause.lower())))
+            named |= {
+                k.source
+                for k in known
+                if any(whole_words(v, k.source.text) is not None for v in values)
+                or not values and words & k.anchor
+            }
+    return {(k.value.kind, k.value.key) for k in known if k.source in named}
+
+
+def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
+    """Whether a value its sentence asserts could be a new one at all."""
+    if sentence.keeps_at(value.start, value.kind):
+        return False  # said to stay as it is: the standing value, not a new one
+    if value.kind == "name" and not (said_of(sentence.text, value) or sentence.said_same()):
+        return False  # a capitalized fragment on its own ("Found Better Alternative.")
+    if disowns(clause_at(sentence, value.start)):
+        return False  # "my old number was ...": said to be dead, not new
+    if names_which(sentence.text, value):
+        return False  # "the 20GB plan is $55": the figure is said of the plan it names
+    return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
+
+
+# A sentence that speaks of a value as wrong or gone.
+_DISOWNS = re.compile(
+    r"\b(?:not|isn'?t|wasn'?t|never|wrong|old|dead|off|instead|anymore|no longer|came from)\b",
+    re.I,
+)

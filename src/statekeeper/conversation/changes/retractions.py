@@ -1,0 +1,94 @@
+"""Items a turn takes back from what sources state: out of a list, or the whole fact
+when the item is all it says."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from statekeeper.conversation.changes.list_items import (
+    ended,
+    item_holding,
+    item_terms,
+    item_wordings,
+)
+from statekeeper.conversation.changes.operations import Retract, Source
+from statekeeper.conversation.changes.pointed_back import PRONOUN, named_before, run_out
+from statekeeper.conversation.changes.retraction_patterns import (
+    BARE_NO,
+    DEMONSTRATIVE,
+    OBJECTS,
+    PASSIVE,
+    not_ours,
+    retraction_pattern,
+)
+from statekeeper.conversation.changes.wording import clause_at, undetermined
+from statekeeper.conversation.clauses import Sentence
+from statekeeper.conversation.cues import table
+from statekeeper.nlu.interpret import narrates
+from statekeeper.nlu.topic import topic_terms
+
+
+def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Retract]:
+    pattern = retraction_pattern()
+    vague = table("vague_items")
+    out: list[Retract] = []
+    for sentence in said:
+        if not (sentence.reports or sentence.past and _told_now(sentence)):
+            continue
+        for match in pattern.finditer(sentence.text):
+            if PASSIVE.search(sentence.text, 0, match.start()):
+                continue  # "it is cancelled due to the budget": what follows is no object
+            if not sentence.reports and narrates(clause_at(sentence, match.start())):
+                continue  # the story's own clause: "last year we dropped the brunch"
+            group = next(g for g in OBJECTS if match.group(g))
+            words = match.group(group)
+            if PRONOUN.fullmatch(words):  # "we're out of halibut, take it off the board"
+                before = sentence.text[: match.start()]
+                words = run_out(before) or named_before(before, sources) or words
+            wanted = item_terms(vague.sub(" ", words.lower()))
+            if not wanted or not_ours(sentence.text[: match.start()]):
+                continue
+            spoken = match.group(0)
+            start, end = match.start(group) - match.start(), match.end(group) - match.start()
+            removal = spoken[:start] + spoken[end:]
+            open_items = [
+                s for s in sources if not _restates(s, sentence, removal) and not ended(s)
+            ]
+            hit = item_holding(wanted, open_items)
+            if hit is not None and hit[2] and BARE_NO.match(spoken):
+                continue  # "no ADA access" describes; only an item of a list is dropped by "no"
+            if hit is not None and hit[2] and DEMONSTRATIVE.match(words):
+                continue  # "we won't need that prop": one already named, not all the props
+            if hit is not None and all(r.source != hit[0] for r in out):
+                source, item, whole = hit
+                wordings = (
+                    tuple(dict.fromkeys([*item_wordings(wanted, open_items), undetermined(words)]))
+                    if source.fact_id is None
+                    else ()
+                )
+                out.append(Retract(source, item, whole, words, wordings))
+    return out
+
+
+def _restates(source: Source, sentence: Sentence, removal: str) -> bool:
+    """Whether a source says what the sentence says, its removal included: the turn
+    repeating a recorded fact retracts nothing of it. A removal said in words too common
+    to be terms ("no need for the gift wrap") still has to be found in the source."""
+    said = topic_terms(sentence.text)
+    return (
+        bool(said)
+        and said <= topic_terms(source.text)
+        and removal.strip().lower() in source.text.lower()
+    )
+
+
+def _told_now(sentence: Sentence) -> bool:
+    """Whether a sentence set in the past only by a clause of its reasons still says
+    something of now: "skip the churros, nobody ate them last time"."""
+    return not (
+        sentence.question
+        or sentence.conditional
+        or sentence.hypothetical
+        or sentence.third_party
+        or sentence.scheduled
+    )

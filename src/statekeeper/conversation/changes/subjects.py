@@ -1,0 +1,163 @@
+"""What a new value is said of: its subject, its owner, or a role that sets it apart from
+what a known value is a value of ("the 20GB plan is $55", "Tom's flight", "my billing
+address")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from statekeeper.conversation.changes.labels import with_slots
+from statekeeper.conversation.changes.operations import Known
+from statekeeper.conversation.changes.wording import CLAUSE_BREAK, clause_start
+from statekeeper.conversation.cues import table
+from statekeeper.nlu.assertions import QUALIFIERS
+from statekeeper.nlu.topic import stem, topic_terms
+from statekeeper.text.values import POSSESSIVE, TypedValue, compatible, typed_values
+
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
+
+
+# A name in the possessive: "Tom's", "the Hendersons'"; not a pronoun's "It's", nor a
+# day's or a month's ("Monday's meeting").
+_OWNER = re.compile(
+    r"\b(?!(?:It|He|She|That|There|What|Let|Here|Who|Where|This|Today|Tonight|Tomorrow"
+    r"|Yesterday|Everyone|Everything|Nobody|Somebody|Someone|Mon|Tues|Wednes|Thurs|Fri|Satur|Sun"
+    r"|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?:['’]|s['’]))"
+    r"([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?:['’]s|s['’])(?=\s)"
+)
+
+
+def owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the clause gives the new value to a thing of someone named whom the old
+    value's fact does not name: "Tom's flight moved to 6pm" is no new time of our flight,
+    though it is of "Tom's flight: 4pm"."""
+    lead = sentence[clause_start(sentence, new.start) : new.start]
+    owners = [m.group(1) for m in _OWNER.finditer(lead)]
+    fact = f"{old.source.key or ''} {old.source.text}".lower()
+    return bool(owners) and not any(
+        w.lower() in fact for owner in owners for w in owner.split()
+    )
+
+
+def whose(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether a name is said as the owner of the thing the old value belongs to: the word
+    after "Lin Zhao's" names the committee whose chair changes. "Lincoln Middle's field"
+    names a place, a value of its own."""
+    if new.kind != "name" or not POSSESSIVE.search(new.text):
+        return False
+    after = topic_terms(" ".join(sentence[new.end :].split()[:1]))
+    return bool(after & old.anchor)
+
+
+# A value inside a subject, a noun or two before its verb: "the 20GB plan is ...".
+_SAYS_OF = r"(?:is|are|was|were|costs?|runs?|has|have|comes with|offers|includes)"
+_BEFORE_ITS_VERB = re.compile(rf"\s+(?:[a-z][\w'-]*\s+){{0,2}}{_SAYS_OF}\s+")
+
+
+def names_which(sentence: str, value: TypedValue) -> bool:
+    """Whether a value only tells which thing its clause speaks of, by standing in the
+    subject of another value: "the 20GB plan is $55" says a price of the 20GB plan."""
+    verb = _BEFORE_ITS_VERB.match(sentence, value.end)
+    if verb is None:
+        return False
+    rest = sentence[verb.end() :]
+    said = rest[: m.start()] if (m := CLAUSE_BREAK.search(rest)) else rest
+    return bool(typed_values(said))
+
+
+_ROLE_TABLES = ("shipping", "billing", "work", "home")
+
+
+# Roles that name different slots: a billing address is never the shipping one, nor a work
+# phone the home one. A home or a work place may well be where things now ship.
+_CLASHING_ROLES = (frozenset({"billing", "shipping"}), frozenset({"work", "home"}))
+
+
+def clash(new: frozenset[str], old: frozenset[str]) -> bool:
+    """Whether a new value's roles set it apart from an old value's."""
+    return any(
+        a in new and b in old and a not in old
+        for pair in _CLASHING_ROLES
+        for a in pair
+        for b in pair - {a}
+    )
+
+
+@lru_cache(maxsize=8192)
+def roles(text: str) -> frozenset[str]:
+    """The roles a text gives what it speaks of (shipping, billing, work, home); a live
+    fact's text is read again for every new value of every turn, so this is kept."""
+    lowered = text.lower()
+    return frozenset(r for r in _ROLE_TABLES if table(f"role_{r}").search(lowered))
+
+
+_SUBJECT_IS = re.compile(
+    r"([a-z][a-z' ]{0,30}?)\s+(?:is|are|was|will be|'s)\s+(?:now\s+|still\s+)?"
+    r"(?:(?:at|on|in|from)\s+)?$",
+    re.I,
+)
+
+
+def called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the clause gives the new value a subject the old one's words do not name:
+    "the caterer is Blue Fig" is no new venue."""
+    subject = _SUBJECT_IS.search(sentence, clause_start(sentence, new.start), new.start)
+    if subject is None:
+        return False
+    named = topic_terms(subject.group(1))
+    return bool(named) and not with_slots(named) & old.anchor
+
+
+def of_another(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the new value's subject is set apart by a value the old one's fact holds
+    another of: "the 20GB plan is $55" is no new price of our 10GB plan."""
+    subject = _SUBJECT.search(sentence[clause_start(sentence, new.start) : new.start])
+    return subject is not None and set_apart(subject.group(1), old.source.text)
+
+
+def set_apart(subject: str, fact: str) -> bool:
+    """Whether a subject is set apart from what a fact speaks of by a value the fact holds
+    another of ("the 20GB plan" beside "Phone plan: 10GB for $45"), or by a word before a
+    head they share where the fact has another ("the staging DB" beside "Prod DB host")."""
+    held = typed_values(fact)
+    if any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held):
+        return True
+    ours, theirs = _modified(subject, last_phrase=True), _modified(fact)
+    return any(
+        head in theirs and word != theirs[head] and word not in theirs.values()
+        and theirs[head] not in ours.values()
+        for head, word in ours.items()
+    )  # fmt: skip
+
+
+# Words that place a thing in a sequence or a set, not tell it from its siblings.
+_PLACING = frozenset("next last first upcoming previous latest other same main whole".split())
+# Where the noun phrase a subject ends with begins: after a determiner or a possessive.
+_PHRASE_START = re.compile(r".*(?:\b(?:the|a|an|our|my|your|their|his|her|its|this|that)\s|'s\s)", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
+    """Each content word of a text (of its last noun phrase, with `last_phrase`) with the
+    content word just before it, where one is: "Prod DB host" gives {"db": "prod", "host":
+    "db"}; "with her schedule the defense", as a last phrase, gives {}."""
+    start = _PHRASE_START.match(text) if last_phrase else None
+    phrase = text[start.end() :] if start else text
+    tokens = re.findall(r"[\w'-]+", phrase.lower())
+    words = [
+        stem(w)
+        for w in tokens
+        if w not in QUALIFIERS and w not in _PLACING and not any(c.isdigit() for c in w)
+    ]
+    content = [w if topic_terms(w) else "" for w in words]
+    return {w: before for before, w in zip(content, content[1:], strict=False) if w and before}
+
+
+_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\b", re.I)  # up to its clause's verb
+
+
+def said_of(sentence: str, value: TypedValue) -> bool:
+    """Whether the sentence says something of the value beside naming it."""
+    rest = sentence[: value.start] + " " + sentence[value.end :]
+    return bool(topic_terms(rest)) or _COPULA.search(rest) is not None  # "ours is X"

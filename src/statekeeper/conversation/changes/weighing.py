@@ -1,0 +1,237 @@
+"""How surely a new value is a new value of a known one: the evidence its sentence and
+its turn give, added up to a score with the reasons for it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from statekeeper.conversation.changes.contrasts import concluded, matches_named
+from statekeeper.conversation.changes.kinds import peers_of, same_shape
+from statekeeper.conversation.changes.labels import (
+    LABELLED,
+    anchor,
+    label_before,
+    names_near,
+    with_slots,
+)
+from statekeeper.conversation.changes.operations import Known
+from statekeeper.conversation.changes.out_of_reach import old_one_gone, out_of_reach
+from statekeeper.conversation.changes.subjects import (
+    called_otherwise,
+    clash,
+    of_another,
+    owned_by_another,
+    roles,
+    whose,
+)
+from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE
+from statekeeper.conversation.clauses import Sentence
+from statekeeper.conversation.cues import found
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+
+ACCEPT = 3  # the score an alignment needs
+
+
+# Kinds a thing usually has one of, whose mere kind hints at the slot.
+_SLOT_KINDS = frozenset({"phone", "email", "address", "size"})
+
+
+@dataclass(frozen=True)
+class WholeTurn:
+    """What a whole turn says, read once for all of its new values."""
+
+    text: str
+    known: list[Known]
+    restated: dict[tuple[str, str], int]  # where the turn states a value as it stands
+    corrected: frozenset[str]  # the words of a slot the turn says it got wrong
+    repairs: int  # "I misread it": a value of this turn is a fix
+
+
+@dataclass(frozen=True)
+class _New:
+    """A new value in its sentence, with the evidence the sentence gives."""
+
+    sentence: Sentence
+    value: TypedValue
+    near: frozenset[str]  # the words that tell what it is a value of
+    names: frozenset[str]
+    label: str
+    named: str | None  # the old value the sentence names for it
+    alone: bool  # the only known value of its kind is its one candidate
+    sole: bool  # ... and the turn's only value of its kind, with a firm change cue
+    changes: int
+    roles: frozenset[str]
+
+
+_SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
+
+
+def _same_but(new: _New, old: Known) -> bool:
+    """Whether the sentence keeps a kind of value the old one's source holds, and gives a
+    new value of another kind: "Thursday, same time" for "Tuesday 6:30pm"."""
+    same = new.sentence.said_same()
+    if not same or new.value.kind in same:
+        return False
+    return any(v.kind in same for v in typed_values(old.source.text) if v != old.value)
+
+
+def spans_alike(old: TypedValue, new: TypedValue) -> bool:
+    """Whether two values are both spans ("May 3-6", "9am-5pm") or both single ones."""
+    return bool(_SPAN.search(old.text)) == bool(_SPAN.search(new.text))
+
+
+def new_value(
+    whole: WholeTurn,
+    sentence: Sentence,
+    value: TypedValue,
+    lead: str,
+    named: str | None,
+    candidates: Sequence[Known],
+) -> _New:
+    """A new value with the evidence its sentence, and the sentence before, give."""
+    own = anchor(sentence.text, value)
+    context = (
+        own | topic_terms(_heading(sentence.text, value))
+        or topic_terms(_segment_before(sentence.text, value))
+        or topic_terms(lead)
+    )
+    # the only known value it could be of, by its kind or else by the turn's own words
+    alone = len(peers_of(value, candidates) or candidates) == 1
+    # the turn's only value of its kind for the only known one, with a change cue beyond a
+    # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
+    sole = (
+        alone
+        and sum(compatible(v, value) for v in typed_values(whole.text)) == 1
+        and found("change", WEAK_CHANGE.sub(" ", sentence.text))
+    )
+    return _New(
+        sentence,
+        value,
+        with_slots(context),
+        names_near(sentence.text, own),
+        label_before(sentence.text, value) if value.kind in LABELLED else "",
+        named,
+        alone,
+        sole,
+        found("change", sentence.text)
+        + whole.repairs
+        + concluded(sentence.text, value)
+        # a value put right as it was said ("3pm, no wait, 3:30pm"): the speaker's own repair
+        + (named is not None and not any(matches_named(named, k) for k in candidates)),
+        roles(sentence.text[: value.start]),
+    )
+
+
+def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
+    """How surely `new` is a new value of `old`, and why; None when it is not."""
+    if clash(new.roles, roles(f"{old.source.key or ''} {old.source.text}")):
+        return None  # "my billing address" is no new shipping address
+    if of_another(new.sentence.text, new.value, old):
+        return None  # "the 20GB plan is $55": another plan's price
+    if whose(new.sentence.text, new.value, old):
+        return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
+    if owned_by_another(new.sentence.text, new.value, old):
+        return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
+    score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
+    start = new.sentence.start
+    elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
+    slot_named = bool(whole.corrected & old.anchor)
+    if slot_named:  # "ignore me on the caterer": the slot is named
+        score, reason, elsewhere = score + ACCEPT, "the slot named as corrected", start
+    weak = score < 10 and not near_variant(old.value, new.value)
+    other = bool(new.names and old.names and not new.names & old.names)
+    reach = out_of_reach(whole.text, old.value)
+    standing = elsewhere != start and reach is None
+    if weak and (standing or new.sentence.wanted_at(new.value.start) or other):
+        return None  # the old value stated as standing, a wish, or another's value
+    gone = new.alone and old_one_gone(whole.text)  # "I closed the other account"
+    # "Thursday, same time": the thing that has that time changes in something else
+    same_but = _same_but(new, old)
+    apart = called_otherwise(new.sentence.text, new.value, old)
+    # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
+    # its kind, out of reach, and a new one said after it
+    after = new.alone and reach is not None and start + new.value.start >= reach and not apart
+    score += new.changes + gone + (new.sole and not apart) + 2 * (after or same_but)
+    if not (new.changes or gone or same_but or slot_named or _telling(reason)) and reach is None:
+        # only its kind and label ("Room 310 is where the staff eat"): enough only where the
+        # turn surely changes the same thing
+        score = min(score, ACCEPT - 1)
+    return (score, reason) if score > 0 else None
+
+
+def _heading(sentence: str, value: TypedValue) -> str:
+    """What a colon before a value introduces it as ("the new terms: $612, June 9"): the
+    words before the colon tell what the values after it are."""
+    colon = sentence.rfind(": ", 0, value.start)
+    return sentence[:colon] if colon >= 0 else ""
+
+
+def _segment_before(sentence: str, value: TypedValue) -> str:
+    """The words before a value's own segment, when the value is all that segment says: an
+    apposition names it ("best number is her cell, 555-0164")."""
+    ends = list(SEGMENT_END.finditer(sentence, 0, value.start))
+    if not ends:
+        return ""
+    stop = SEGMENT_END.search(sentence, value.end)
+    own = (
+        sentence[ends[-1].end() : value.start]
+        + sentence[value.end : stop.start() if stop else None]
+    )
+    if re.search(r"\w", own):
+        return ""  # "so two tents at $300 each": its segment says what it is
+    start = max((m.end() for m in ends[:-1]), default=0)
+    return sentence[start : ends[-1].start()]
+
+
+# Evidence that ties a new value to an old one beyond their kind and label.
+_TELLING = ("named as the old value", "a slip of the hand", "the same words", "its unit named")
+
+
+def _telling(reason: str) -> bool:
+    return any(evidence in reason for evidence in _TELLING)
+
+
+def _score(
+    old: Known,
+    new: TypedValue,
+    near: frozenset[str],
+    named: str | None,
+    alone: bool,
+    label: str = "",
+) -> tuple[int, str]:
+    if matches_named(named, old):
+        return 10, "named as the old value"
+    score, reasons = 0, []
+    variant = near_variant(old.value, new)
+    if variant:
+        score, reasons = 3, ["a slip of the hand"]
+    shared = len(old.anchor & near)
+    if shared:
+        score += min(2 * shared, 4)
+        reasons.append("the same words around it")
+    if old.value.kind == "code" and old.value.unit and old.value.unit == new.unit:
+        score += 2
+        reasons.append("the same label")
+    elif old.value.kind == "code" == new.kind and same_shape(old.value.text, new.text):
+        score += 2
+        reasons.append("the same shape")
+    elif {old.value.kind, new.kind} <= LABELLED and old.label and old.label == label:
+        score += 2
+        reasons.append("the same label")
+    if old.value.kind in _SLOT_KINDS and old.value.kind == new.kind:
+        score += 1
+        reasons.append(f"the {new.kind}")
+    elif old.value.kind == "quantity" == new.kind:
+        score += 1  # counted in the same unit
+        reasons.append("the same unit")
+    elif old.value.kind == "number" and new.kind == "quantity" and new.unit in old.anchor:
+        score += 2  # "Chairs: 120", then "100 chairs"
+        reasons.append("its unit named")
+    if alone:  # the only known value of its kind
+        score += 1
+    if old.source.fact_id is None and not (variant or shared):
+        return 0, ""  # a value only said in passing needs more than its kind
+    return score, ", ".join(reasons) or "its kind"
