@@ -571,6 +571,13 @@ REPLACEMENTS = [
     # a person who bowed out gives way to the one who steps in
     ("Dr. Lane had to bow out, so Prof. Kim Osei will chair the panel.",
      [fact("Panel chair: Dr. Maya Lane", "chair")], {("Dr. Maya Lane", "Prof. Kim Osei")}),
+    # one who steps in for a person the fact names and the turn says is out of reach
+    ("Bianca called out sick, Theo is closing Friday instead.",
+     [fact("Friday closer: Bianca", "closer")], {("Bianca", "Theo")}),
+    ("Marcus can't do Saturdays anymore, Tasha's taking over as lead.",
+     [fact("Saturday lead: Marcus", "lead")], {("Marcus", "Tasha")}),
+    ("Ingrid is on leave this week, so Pavel will cover the front desk.",
+     [fact("Front desk this week: Ingrid", "desk")], {("Ingrid", "Pavel")}),
     # a figure taken back by name: the new one of its kind in the same turn replaces it
     ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
      [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],
@@ -587,6 +594,22 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a person out of reach with no one stepping in, or someone merely named after
+    ("Bianca is out sick today, and Theo said the walk-in is broken.",
+     [fact("Friday closer: Bianca", "closer")]),
+    ("Jonas mentioned Maya reviewed his last PR really fast.",
+     [fact("PR 881 reviewer: Jonas", "reviewer")]),
+    # a code that owns the thing changed is another unit's, not ours
+    ("4C's rent went up to $1,650 this month.", [fact("Unit 4B rent $1,500", "rent")]),
+    ("B12's lease now ends June 30.", [fact("Lease for A7 ends May 31", "lease")]),
+    # a sibling named by its word and another number
+    ("Van 9 is at 44,800 miles already, book it in.",
+     [fact("Van 12 oil change due at 45,000 miles", "service")]),
+    ("Truck 3 is due for tyres on May 2.", [fact("Truck 11 tyres due on June 9", "tyres")]),
+    # another thing of the speaker's, said to have moved
+    ("Ugh, my cleaning got moved to Monday 3pm.",
+     [fact("Payroll runs Thursday, total $48,200", "payroll")]),
+    ("Our book club got pushed to Wednesday.", [fact("Staff meeting Tuesday 9am", "meeting")]),
     # a change someone put forward that nobody took up
     ("A customer suggested we open at 8, I said we'd think about it.",
      [fact("Hours: 9am-6pm", "hours")]),

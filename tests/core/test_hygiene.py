@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Session
-from statekeeper.context.hygiene import REDACTED, list_items, typed_parts
+from statekeeper.context.hygiene import REDACTED, list_items, proper_words, typed_parts
 from tests.conftest import Clock
 
 
@@ -194,3 +194,16 @@ def test_an_amount_is_quoted_by_its_figure(
     parts = typed_parts(text)
     assert quoted is None or quoted in parts
     assert not_quoted is None or not_quoted not in parts
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Substitute: Mr. Hale", {"hale"}),  # after a title, the title itself no name
+        ("Chair: Dr. Maya Lane", {"maya", "lane"}),
+        ("Panel with Prof. Ito and Ms. Varga", {"ito", "varga"}),
+    ],
+)  # fmt: skip
+def test_a_titled_name_is_quoted_by_its_words(text: str, names: set[str]) -> None:
+    assert names <= proper_words(text)
+    assert not {"mr", "dr", "prof", "ms"} & proper_words(text)

@@ -88,7 +88,10 @@ def typed_parts(text: str) -> frozenset[str]:
 
 # Not a part of a word joined by a hyphen: "Corp-5G" names the network, "Corp" alone
 # names nothing, and masking it would hit "Corp-Secure".
-_PROPER_WORD = re.compile(r"(?<=[\w,;:] )(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b(?!-\w)")
+_PROPER_WORD = re.compile(
+    r"(?:(?<=[\w,;:] )|(?<=\b(?:Mr|Ms|Dr)\. )|(?<=\bMrs\. )|(?<=\bProf\. ))"
+    r"(?!(?:Mr|Mrs|Ms|Dr|Prof)\b)(?:[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z]\w*)?)\b(?!-\w)"
+)  # after a title too ("Hale" of "Mr. Hale"); the title itself names no one
 
 
 # A value that is a short name on its own: "Rex", "Ada", "NYC". Too short to be a phrase,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.fact_edits import replaced, without
+from statekeeper.conversation.changes.handovers import handovers
 from statekeeper.conversation.changes.in_house import brought_in_house
 from statekeeper.conversation.changes.labels import anchor, slot_name
 from statekeeper.conversation.changes.operations import Operation, Replace, Retract, Source
@@ -57,6 +58,7 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops += _untaken(ops, word_swaps(said, sources))
     ops += _untaken(ops, reworded(said, sources, changed))
     ops += _untaken(ops, brought_in_house(said, sources))
+    ops += _untaken(ops, handovers(said, sources))
     days = with_its_days(turn, ops, sources)  # all the new one's days, over any one of them
     ops = [op for op in ops if not _same_span(op, days)]
     ops += days

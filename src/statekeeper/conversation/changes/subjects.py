@@ -24,8 +24,8 @@ _OWNER = re.compile(
     r"\b(?!(?:It|He|She|That|There|What|Let|Here|Who|Where|This|Today|Tonight|Tomorrow"
     r"|Yesterday|Everyone|Everything|Nobody|Somebody|Someone|Mon|Tues|Wednes|Thurs|Fri|Satur|Sun"
     r"|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?:['’]|s['’]))"
-    r"([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?:['’]s|s['’])(?=\s)"
-)
+    r"([A-Z][a-z]+(?:\s[A-Z][a-z]+)?|\d+[A-Z]|[A-Z]\d+)(?:['’]s|s['’])(?=\s)"
+)  # a code owns things too: "4C's rent", "B12's lease"
 
 
 def owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
@@ -41,12 +41,13 @@ def owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
 
 
 def whose(sentence: str, new: TypedValue, old: Known) -> bool:
-    """Whether a name is said as the owner of the thing the old value belongs to: the word
-    after "Lin Zhao's" names the committee whose chair changes. "Lincoln Middle's field"
-    names a place, a value of its own."""
-    if new.kind != "name" or not POSSESSIVE.search(new.text):
+    """Whether a name or a code is said as the owner of the thing the old value belongs
+    to: the word after "Lin Zhao's" names the committee whose chair changes, and "4C's
+    rent" is unit 4C's. "Lincoln Middle's field" names a place, a value of its own."""
+    owned = sentence[new.end : new.end + 2] in ("'s", "’s")  # "4C's rent": the unit's
+    if not owned and (new.kind != "name" or not POSSESSIVE.search(new.text)):
         return False
-    after = topic_terms(" ".join(sentence[new.end :].split()[:1]))
+    after = topic_terms(" ".join(sentence[new.end :].split()[:2 if owned else 1]))
     return bool(after & old.anchor)
 
 
@@ -99,10 +100,30 @@ _SUBJECT_IS = re.compile(
 )
 
 
+# The thing a move is said of, just before the value it moved to: "my cleaning got moved
+# to Monday".
+_SUBJECT_MOVED = re.compile(
+    r"\b(?:the|my|our|his|her|their)\s+([a-z][a-z' ]{0,30}?)\s+(?:(?:got|has been|have been|"
+    r"was|were|is|are|just|finally)\s+)*(?:moved|pushed|bumped|rescheduled|shifted|changed|"
+    r"switched|postponed|delayed)\s+(?:(?:back|up|out|forward)\s+)?(?:to|till|until)\s+$",
+    re.I,
+)
+
+
 def called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the clause gives the new value a subject the old one's words do not name:
     "the caterer is Blue Fig" is no new venue."""
-    subject = _SUBJECT_IS.search(sentence, clause_start(sentence, new.start), new.start)
+    return _named_otherwise(_SUBJECT_IS, sentence, new, old)
+
+
+def moved_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the clause says a thing the old value's words do not name moved to the new
+    value: "my cleaning got moved to Monday" is no new payroll day."""
+    return _named_otherwise(_SUBJECT_MOVED, sentence, new, old)
+
+
+def _named_otherwise(pattern: re.Pattern[str], sentence: str, new: TypedValue, old: Known) -> bool:
+    subject = pattern.search(sentence, clause_start(sentence, new.start), new.start)
     if subject is None:
         return False
     named = topic_terms(subject.group(1))
@@ -123,12 +144,29 @@ def set_apart(subject: str, fact: str) -> bool:
     held = typed_values(fact)
     if any(v.key != h.key and compatible(h, v) for v in typed_values(subject) for h in held):
         return True
+    if _numbered_apart(subject, fact):
+        return True
     ours, theirs = _modified(subject, last_phrase=True), _modified(fact)
     return any(
         head in theirs and word != theirs[head] and word not in theirs.values()
         and theirs[head] not in ours.values()
         for head, word in ours.items()
     )  # fmt: skip
+
+
+# A thing named by its word and its number: "van 9", "truck #7", "bay 4B".
+_NUMBERED = re.compile(r"\b([a-z]{2,})\s+#?(\d+[a-z]?)\b")
+_NOT_LABELS = frozenset("at on in by to of for from about over under and or the".split())
+
+
+def _numbered_apart(subject: str, fact: str) -> bool:
+    """Whether the subject names a sibling of the fact's numbered thing: "van 9" beside
+    "van 12 oil change due ..."."""
+    ours = {(w, n) for w, n in _NUMBERED.findall(subject.lower()) if w not in _NOT_LABELS}
+    theirs = {(w, n) for w, n in _NUMBERED.findall(fact.lower()) if w not in _NOT_LABELS}
+    return any(w == v and n != m for w, n in ours for v, m in theirs) and not any(
+        n in fact.lower().split() for _, n in ours
+    )
 
 
 # Words that place a thing in a sequence or a set, not tell it from its siblings.

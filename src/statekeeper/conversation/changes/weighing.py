@@ -21,6 +21,7 @@ from statekeeper.conversation.changes.out_of_reach import old_one_gone, out_of_r
 from statekeeper.conversation.changes.subjects import (
     called_otherwise,
     clash,
+    moved_otherwise,
     of_another,
     owned_by_another,
     roles,
@@ -145,12 +146,15 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     other = bool(new.names and old.names and not new.names & old.names)
     reach = out_of_reach(whole.text, old.value)
     standing = elsewhere != start and reach is None
-    if weak and (standing or new.sentence.wanted_at(new.value.start) or other):
-        return None  # the old value stated as standing, a wish, or another's value
+    moved_apart = moved_otherwise(new.sentence.text, new.value, old)
+    if weak and (standing or new.sentence.wanted_at(new.value.start) or other or moved_apart):
+        # the old value stated as standing, a wish, another's value, or a value another
+        # thing the clause names moved to
+        return None
+    apart = called_otherwise(new.sentence.text, new.value, old)
     gone = new.alone and old_one_gone(whole.text)  # "I closed the other account"
     # "Thursday, same time": the thing that has that time changes in something else
     same_but = _same_but(new, old)
-    apart = called_otherwise(new.sentence.text, new.value, old)
     # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
