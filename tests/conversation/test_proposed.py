@@ -113,3 +113,43 @@ def test_a_refused_request_changes_nothing() -> None:
     state = MemoryState(facts=[made("plan", "Tutoring: Wednesdays 4pm", 0)])
     read(state, "Her dad asked to move her to Fridays, I said no, same time.")
     assert state.get("plan").value == "Tutoring: Wednesdays 4pm"
+
+
+@pytest.mark.parametrize(
+    ("state", "earlier", "reply", "new"),
+    [
+        # a wish passed on, the listener's question back, then the go-ahead
+        (_live("menu", "Menu: salmon, rice, fruit tart"),
+         [said("The client wants to swap the fruit tart for a cheesecake.", 1),
+          said("Swap it?", 2, speaker=ASSISTANT)], "yes do it",
+         "Menu: salmon, rice, cheesecake"),
+        (_live("dinner_venue", "Dinner venue: Cedar Hall"),
+         [said("The couple would like to move the dinner to Birch Hall.", 1),
+          said("Shall I update it?", 2, speaker=ASSISTANT)], "yep, go ahead",
+         "Dinner venue: Birch Hall"),
+    ],
+)  # fmt: skip
+def test_a_yes_to_a_wish_passed_on_does_it(
+    state: MemoryState, earlier: list[Turn], reply: str, new: str
+) -> None:
+    assert ("Replace", new) in [(r[0], r[3]) for r in read(state, reply, earlier)]
+
+
+def test_a_wish_with_no_question_back_waits() -> None:
+    state = _live("menu", "Menu: salmon, rice, fruit tart")
+    earlier = [
+        said("The client wants to swap the fruit tart for a cheesecake.", 1),
+        said("Noted.", 2, speaker=ASSISTANT),
+    ]
+    assert [r for r in read(state, "yes", earlier) if r[0] == "Replace"] == []
+
+
+def test_a_yes_to_a_figure_of_another_kind_changes_nothing() -> None:
+    """What the assistant worked out is adopted only where it is a value of the same kind:
+    an amount never lands on a headcount."""
+    state = _live("headcount", "Team of 6")
+    earlier = [
+        said("Finance trimmed the budget by 10%.", 1),
+        said("That makes it $108,000.", 2, speaker=ASSISTANT),
+    ]
+    assert [r for r in read(state, "yes, 108", earlier) if r[0] == "Replace"] == []

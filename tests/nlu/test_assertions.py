@@ -36,6 +36,11 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Let's do Tuesday, the big room rather than the annex.", None, "big room",
          "annex"),
         ("We'll use the van, diesel instead of petrol.", None, "diesel", "petrol"),
+        # where we will be instead
+        ("The lab is flooded, we'll be in Annex B instead.", None, "Annex B", None),
+        ("we'll be at the Grand Hotel instead", None, "Grand Hotel", None),
+        # what the listener worked out, stated
+        ("That makes it $96 a month.", None, "$96 a month", None),
         # a clause that is a contrast alone
         ("Plated instead of buffet.", None, "Plated", "buffet"),
         ("and decaf rather than the espresso", None, "decaf", "espresso"),

@@ -58,3 +58,19 @@ def granted(text: str) -> str | None:
         return None
     after = grant["after"].strip(" ,")
     return f"{request['rest'].strip()}{', ' + after if after else ''}."
+
+
+# A wish reported for the listener to act on: "the client wants to swap the tiramisu for a
+# lemon tart", "she'd like to move it to Friday".
+_WISH = re.compile(
+    r"\b(?:wants?|wanted|would like|'d like|asked|is asking|are asking) (?:us |me )?to\s+"
+    r"(?P<rest>[^.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def wished(text: str) -> str | None:
+    """What a wish the text reports asks done, as a statement ("swap the tiramisu for a
+    lemon tart."); None when it reports none."""
+    wish = _WISH.search(text)
+    return f"{wish['rest'].strip()}." if wish else None

@@ -41,14 +41,14 @@ from statekeeper.conversation.moved import moved
 from statekeeper.conversation.personal import Personal, personal
 from statekeeper.conversation.picks import alternatives, first_sentence, names_value_of, picked
 from statekeeper.conversation.proposals import overrules, proposals, unshared
-from statekeeper.conversation.proposed import granted, proposed
+from statekeeper.conversation.proposed import granted, proposed, wished
 from statekeeper.conversation.targets import SIGNAL_ORIGIN, of_another, said_to_stay, target
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, INTERNAL, Fact, Scope, Source, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.assertions import CANCELLED
-from statekeeper.nlu.topic import compatible, topic_terms
+from statekeeper.nlu.topic import compatible, topic_terms, value_kinds
 from statekeeper.text.values import TypedValue, typed_values
 
 INTERNAL_NOTE = "internal_note"
@@ -160,15 +160,41 @@ def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Dec
         return []
     for back, asked in enumerate(reversed(earlier[-2:]), start=1):
         own_or_offered = asked.speaker == ASSISTANT if back == 1 else asked.speaker == turn.speaker
+        # the speaker's own "what if", or a wish they passed on ("the client wants to
+        # swap ...") that the listener asked about before the yes
         proposal = proposed(asked.text) if own_or_offered else None
+        if proposal is None and back == 2 and own_or_offered and _asked_back(earlier[-1]):
+            proposal = wished(asked.text)
         if proposal is not None:  # a "what if" asked in its own scope, now decided
             adopted = turn.model_copy(update={"text": proposal})
-            return _changes(view, adopted, earlier[:-back])
+            done = _changes(view, adopted, earlier[:-back])
+            if done or back == 2:
+                return done
+            # "Shall I update it?" proposes nothing of its own: the wish before it may
     told = earlier[-1]
     if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
         return []
     adopted = turn.model_copy(update={"text": told.text})
-    return _decided(view, adopted, view.related_facts(told.text), earlier[:-1])
+    live = view.related_facts(told.text)
+    # what the assistant stated, now the speaker's: its typed changes, or else a change it
+    # words ("that makes it $108,000")
+    return _decided(view, adopted, live, earlier[:-1]) or [
+        d
+        for d in _claimed(view, adopted, told.text, live, earlier[:-1])
+        if isinstance(d, Replace | Conflict) and _same_kind(d.old, d.value)
+    ]
+
+
+def _same_kind(old: Fact | Earlier, value: object) -> bool:
+    """Whether a new value is of a kind the old one holds: an amount for an amount, never
+    an amount for a headcount."""
+    return bool(value_kinds(str(old.value)) & value_kinds(str(value)))
+
+
+def _asked_back(turn: Turn) -> bool:
+    """Whether the listener's turn asks the speaker to confirm ("Swap noted?", "Want me to
+    do that?")."""
+    return turn.speaker == ASSISTANT and turn.text.rstrip().endswith("?")
 
 
 def _picked(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:

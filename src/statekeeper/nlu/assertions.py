@@ -137,7 +137,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             r"(?:^|[,;:!]\s*|\b(?:we'?ll|we will|i'?ll|i will|let'?s|please|we|i|just|we'?re|i'?m)"
             r"\s+)(?:meet(?:ing)?|us(?:e|ing)|tak(?:e|ing)|pick(?:ing)?|choos(?:e|ing)|try(?:ing)?|"
             r"order(?:ing)?|hir(?:e|ing)|launch(?:ing)?|ship(?:ping)?|start(?:ing)?|hold(?:ing)?|"
-            r"do(?:ing)?|go(?:ing)? with)\s+"
+            r"do(?:ing)?|go(?:ing)? with|be)\s+"
             r"(?:(?:on|at|in|with|for)\s+)?"
             r"(?P<v>(?!(?:that|it|this|them|those|these|one)\b)[^,.;!?]{1,80}?)\s+instead\b",
             True,
@@ -236,7 +236,7 @@ ASSERTIONS: tuple[Phrasing, ...] = tuple(
             None,
         ),
         (
-            rf"\b(?:make that|make it(?!\s+(?:{_REACHED})\b)|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
+            rf"\b(?:make that|make it(?!\s+(?:{_REACHED})\b)|that makes it|i meant|it'?s actually|it is actually|it'?s now|it is now|should be|should have been)\s+{_V}",
             True,
             None,
         ),
