@@ -26,6 +26,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("send it to 4 Kiln Rd, Derby instead", [("address", "4 Kiln Rd, Derby")]),
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
+        # a month typed in lower case, before its day; "may" stays a verb
+        ("hearing continued to feb 3", [("date", "feb 3")]),
+        ("moved it to october 14th", [("date", "october 14th")]),
+        ("you may 2 times a week at most", [("quantity", "2 times")]),
         ("doors open at 7:45pm", [("time", "7:45pm")]),
         ("let's do 10am-12pm", [("time", "10am-12pm")]),  # a range, each end with its own mark
         ("the pour needs 36 yards of gravel", [("quantity", "36 yards")]),
