@@ -578,6 +578,19 @@ REPLACEMENTS = [
      [fact("Saturday lead: Marcus", "lead")], {("Marcus", "Tasha")}),
     ("Ingrid is on leave this week, so Pavel will cover the front desk.",
      [fact("Front desk this week: Ingrid", "desk")], {("Ingrid", "Pavel")}),
+    # ... once: a titled name the typed reading already replaced
+    ("Hale can't make it Monday, Ms. Ortega will cover room 12.",
+     [fact("Room 12 substitute Monday: Mr. Hale", "sub")], {("Mr. Hale", "Ms. Ortega")}),
+    # a bare figure under a heading that names the count's unit
+    ("Rental updates:\n- chairs: 180 now\n- linens stay white",
+     [fact("Rentals: 20 tables, 160 chairs", "rentals")], {("160 chairs", "180 chairs")}),
+    ("Final numbers:\nguests: 96 now", [fact("Dinner for 140 guests", "dinner")],
+     {("140 guests", "96 guests")}),
+    # the thing said to have been wrong, named between "had" and "wrong"
+    ("I had the headcount wrong all along. RSVPs closed at 126.",
+     [fact("140 guests", "guest_count")], {("140 guests", "126 guests")}),
+    ("We got the room count wrong, it's 18.", [fact("Block of 22 rooms", "block")],
+     {("22 rooms", "18 rooms")}),
     # a figure taken back by name: the new one of its kind in the same turn replaces it
     ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
      [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],

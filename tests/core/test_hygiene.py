@@ -186,6 +186,10 @@ def test_list_items(text: str, items: set[str]) -> None:
         ("Quote EUR 12.400", None, "400"),
         # two digits are too common a figure to mask on their own
         ("Tip $15", None, "15"),
+        # a time of the clock is quoted without its half of the day
+        ("Cleaning Thursday 2:15pm", "2:15", None),
+        ("Call at 10:30 AM", "10:30", None),
+        ("Doors 7pm", None, "7"),
     ],
 )  # fmt: skip
 def test_an_amount_is_quoted_by_its_figure(

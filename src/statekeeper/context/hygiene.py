@@ -60,6 +60,8 @@ def value_parts(text: str) -> frozenset[str]:
 
 # The figure of an amount without its currency or whole cents: "2,480" of "$2,480.00".
 _BARE_AMOUNT = re.compile(r"(?<![\d.,])(\d[\d,]*)(?:\.00)?\b(?![.,]\d)")
+# A time of the clock with its half of the day: "2:15pm" is quoted as "2:15" too.
+_CLOCK_MARKED = re.compile(r"(\d{1,2}:\d{2})\s?(?:[ap]\.?m\.?)", re.I)
 _CARRIED_KINDS = frozenset({"phone", "email", "money", "quantity", "code", "number", "address", "date"})
 
 
@@ -70,6 +72,9 @@ def typed_parts(text: str) -> frozenset[str]:
     ("the 3,560 in our notes" quotes "3,560 sq ft")."""
     found = set()
     for value in typed_values(text):
+        clock = _CLOCK_MARKED.fullmatch(value.text) if value.kind == "time" else None
+        if clock is not None:  # "the 2:15" quotes "2:15pm"
+            found.add(clock.group(1))
         if value.kind not in _CARRIED_KINDS:
             continue
         found.add(norm(value.text))

@@ -58,7 +58,7 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops += _untaken(ops, word_swaps(said, sources))
     ops += _untaken(ops, reworded(said, sources, changed))
     ops += _untaken(ops, brought_in_house(said, sources))
-    ops += _untaken(ops, handovers(said, sources))
+    ops += handovers(said, [s for s in sources if s not in changed])
     days = with_its_days(turn, ops, sources)  # all the new one's days, over any one of them
     ops = [op for op in ops if not _same_span(op, days)]
     ops += days

@@ -12,7 +12,7 @@ from statekeeper.conversation.changes.labels import with_slots
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.out_of_reach import taken_back
 from statekeeper.conversation.cues import tables
-from statekeeper.nlu.topic import topic_terms
+from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import TypedValue, compatible
 
 
@@ -32,13 +32,30 @@ def of_a_kind(old: Known, new: TypedValue) -> bool:
 def count_of_named_slot(old: Known, new: TypedValue, corrected: frozenset[str]) -> bool:
     """Whether a bare figure is a new count of a counted thing the turn says it got wrong:
     "scratch what I told you about the headcount, it's 95" for "85 guests"."""
-    return old.value.kind == "quantity" and new.kind == "number" and bool(old.anchor & corrected)
+    named = old.anchor | {old.value.unit}  # "the room count" names "22 rooms" by its unit
+    return old.value.kind == "quantity" and new.kind == "number" and bool(named & corrected)
 
 
 def count_taken_back(old: Known, new: TypedValue, turn: str) -> bool:
     """Whether a bare figure is a new count of one the turn takes back by its figure:
     "ignore the 1,200, it came to 1,140" for "1,200 seats"."""
     return old.value.kind == "quantity" and new.kind == "number" and taken_back(turn, old.value)
+
+
+# A line's heading before a figure: "- tables: 22 now".
+_HEADING = re.compile(r"(?:^|\n)\s*(?:[-*•]\s*)?(?P<label>[A-Za-z][\w ]{0,30}?)\s*:\s*$")
+
+
+def count_headed(old: Known, new: TypedValue, sentence: str) -> bool:
+    """Whether a bare figure is a new count of a counted thing its line's heading names by
+    the count's unit: "tables: 22" for "20 round tables"."""
+    if old.value.kind != "quantity" or new.kind != "number":
+        return False
+    heading = _HEADING.search(sentence[: new.start])
+    unit = old.value.unit.split()[-1:] if old.value.unit else []
+    if heading is None or not unit:
+        return False
+    return unit[0] in {stem(w) for w in heading["label"].lower().split()}
 
 
 def peers_of(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:

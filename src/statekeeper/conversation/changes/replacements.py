@@ -18,6 +18,7 @@ from statekeeper.conversation.changes.contrasts import (
 from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
 from statekeeper.conversation.changes.kinds import (
     corrected_slot,
+    count_headed,
     count_of_named_slot,
     count_taken_back,
     of_a_kind,
@@ -110,6 +111,7 @@ def replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source])
                     or matches_named(contrasts.get(value.key), k)
                     or count_of_named_slot(k, value, whole.corrected)
                     or count_taken_back(k, value, turn)
+                    or count_headed(k, value, sentence.text)
                 )
                 and bounds_alike(k, bound, changes)
             ]
