@@ -607,6 +607,16 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a thing said to stay, named by its words, beside another figure of the speaker's
+    ("My budget is $95,000 for this role, but let's keep the offer as is.",
+     [fact("Offer: $88,000", "offer")]),
+    ("Our cap is 60 seats, but the booking stays as it is.",
+     [fact("Booking: 48 seats", "booking")]),
+    # someone of the person's out of reach is not the person
+    ("Dr. Lee's nurse is out sick Monday, Jamie will cover for the nurse.",
+     [fact("Monday provider: Dr. Lee", "provider")]),
+    ("Omar's driver called in sick, so Kemal is driving Omar today.",
+     [fact("Site lead: Omar", "lead")]),
     # a person out of reach with no one stepping in, or someone merely named after
     ("Bianca is out sick today, and Theo said the walk-in is broken.",
      [fact("Friday closer: Bianca", "closer")]),

@@ -73,6 +73,11 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("Not happening.", ["His dad keeps pushing for the lake cabin."], {("the lake cabin", 1)}),
         ("The buyer asked if we can take $9,200. Told him no, the floor is $9,600.",
          [], {("$9,200", 0)}),
+        # a change someone we serve wants made, turned down
+        ("no, leave it, I'll talk her out of it.",
+         ["The client wants to swap the fruit tart for a cheesecake."],
+         {("swap the fruit tart for a cheesecake", 1)}),
+        ("Nope.", ["He'd like to upgrade to the $49 plan."], {("$49", 1)}),
         # things left as they are
         ("ok leaving it as is.", ["The tenant asked whether we could paint it grey instead."],
          {("paint it grey instead", 1)}),

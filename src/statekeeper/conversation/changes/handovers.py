@@ -68,10 +68,11 @@ def _handover(text: str, source: Source) -> Replace | None:
 
 def _out_of_reach(text: str, name: str) -> int | None:
     """Where the clause ends that says a person is out of reach ("Bianca called out sick",
-    "Marcus can't do Saturdays anymore", "Amara's mom says she has strep")."""
+    "Marcus can't do Saturdays anymore")."""
     start = 0
     for clause in _CLAUSES.split(text):
         start = text.find(clause, start) + len(clause)
-        if re.search(rf"\b{re.escape(name)}\b", clause) and found("unavailable", clause):
+        # the person themself, not someone of theirs ("Dr. Lee's nurse is out sick")
+        if re.search(rf"\b{re.escape(name)}\b(?!['’]s)", clause) and found("unavailable", clause):
             return start
     return None

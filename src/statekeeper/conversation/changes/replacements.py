@@ -167,15 +167,19 @@ def _of_the_served(source: Source) -> bool:
 def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tuple[str, str]]:
     """Every known value of the facts a clause says are left as they are, named by a value
     they hold or by their words ("staging moved to db-stage-07, prod untouched" keeps the
-    prod host; "route 14 now covers the harbor, route 12 unaffected" keeps route 12)."""
+    prod host; "route 14 now covers the harbor, route 12 unaffected" keeps route 12; "my
+    budget is $95,000, but let's keep the offer as is" keeps the offer)."""
     named: set[Source] = set()
     for sentence in said:
         for start, end in sentence.clauses():
             clause = sentence.text[start:end]
-            if not found("unaffected", clause):
-                continue
             values = [v.text for v in typed_values(clause)]
-            words = with_slots(topic_terms(table("unaffected").sub(" ", clause.lower())))
+            # "prod untouched", or a thing said to stay with no value of its own ("but
+            # let's keep the offer as is")
+            cue = "unaffected" if found("unaffected", clause) else "kept_as_is"
+            if cue == "kept_as_is" and (values or not found(cue, clause)):
+                continue
+            words = with_slots(topic_terms(table(cue).sub(" ", clause.lower())))
             named |= {
                 k.source
                 for k in known
