@@ -72,6 +72,7 @@ from statekeeper.model import (
     value_text,
 )
 from statekeeper.nlu.extract import Candidate, Extractor
+from statekeeper.nlu.interpret import held
 from statekeeper.similarity import Nearest, Similarity
 from statekeeper.store import Store, open_store
 from statekeeper.store.base import DocumentUnit, Erasure, SaidTurn, UnitOfWork, View
@@ -866,9 +867,12 @@ class Session:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
             since = uow.revision()
+        # a hold before a name or a value of a live fact pauses the same matter
+        live = [f.text for f in self.related_facts(text)] if held(text) is not None else []
         scope, scope_id = turn_scope(
-            text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier
-        )
+            text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier,
+            live,
+        )  # fmt: skip
         turn = self.add_turn(
             speaker, text, timestamp=moment, authority=authority, scope=scope, scope_id=scope_id
         )

@@ -607,6 +607,10 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a change told of a sibling named first, its id one digit apart
+    ("PO-7731 got bumped to 60 boxes, size L.",
+     [fact("PO-7730: 40 boxes of gloves, size M", "po")]),
+    ("Ticket 4471 got moved to Friday.", [fact("Ticket 4470: fix due Thursday", "ticket")]),
     # a thing said to stay, named by its words, beside another figure of the speaker's
     ("My budget is $95,000 for this role, but let's keep the offer as is.",
      [fact("Offer: $88,000", "offer")]),

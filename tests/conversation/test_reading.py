@@ -269,6 +269,11 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
          "The Okoye lab got $250k in the end. Keep the figure confidential.", "grant_award"),
         ([("bonus", "Signing bonus $7,500"), ("start", "June 2")],
          "The $7.5k bonus is not for the candidate's ears.", "bonus"),
+        # named by another word for its slot: pay, comp, salary
+        ([("offer", "Final offer to Dana Pryce: $90,000 base"), ("start", "May 4")],
+         "Comp details stay in HR only.", "offer"),
+        ([("contract", "Contractor rate: $85 an hour"), ("site", "Dock 4")],
+         "The pay stays between us.", "contract"),
     ],
 )
 def test_words_for_us_only_restrict_the_fact_they_name(
@@ -495,6 +500,9 @@ def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -
         (("school", "School run: 8am"), "Omar mentioned his daughter starts daycare in May."),
         (("warehouse", "Warehouse: Reno"), "The vendor said their warehouse moves to Boise."),
         (("pickup", "Pickup: 8am"), "Sam mentioned their kids start camp on June 2."),
+        # a named person's thing, beside ours said to be untouched
+        (("flight", "My flight: TP1357 departing 07:45"),
+         "Anneke's flight got bumped to 11:20. Glad mine's untouched."),
         # a group set apart by what it is, which we may not be in
         (("cleaning", "Cleaning: Fridays"), "Tenants on floor 3 will have cleaning moved to Tuesdays."),
         (("fee", "Gym fee: $40"), "Members over 65 pay $25 from March."),

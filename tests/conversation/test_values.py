@@ -26,6 +26,9 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("send it to 4 Kiln Rd, Derby instead", [("address", "4 Kiln Rd, Derby")]),
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
+        # an adverb after a figure is no unit
+        ("Order 5521 just got flagged", [("code", "Order 5521")]),
+        ("we had 40 already", [("number", "40")]),
         # a month typed in lower case, before its day; "may" stays a verb
         ("hearing continued to feb 3", [("date", "feb 3")]),
         ("moved it to october 14th", [("date", "october 14th")]),

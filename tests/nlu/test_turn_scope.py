@@ -78,3 +78,25 @@ def test_a_turn_that_names_the_main_lines_thing_ends_a_digression(
     earlier = _said(main, aside)
     found, _ = turn_scope(text, earlier[-1], len(earlier), "t", earlier[-1].timestamp, earlier)
     assert found is scope
+
+
+@pytest.mark.parametrize(
+    ("text", "live", "scope"),
+    [
+        # a hold before a name or a value a live fact holds pauses the same matter
+        ("One sec, Okafor is out sick, Lindqvist is stepping in.",
+         ["Review panel: Chen and Okafor"], Scope.GLOBAL),
+        ("hang on, Order 5521 just got flagged by the bank",
+         ["Order 5521: blender, ships Tuesday"], Scope.GLOBAL),
+        ("Hold on, the Brandt invoice came back at $4,100.",
+         ["Brandt invoice: $3,900"], Scope.GLOBAL),
+        # a hold before another matter opens a digression, as before
+        ("One sec, the courier is at the door with a parcel for Maya.",
+         ["Review panel: Chen and Okafor"], Scope.TASK),
+        ("hang on, my landlord just texted about the boiler", [], Scope.TASK),
+    ],
+)  # fmt: skip
+def test_a_hold_before_a_live_fact_s_words_is_the_same_matter(
+    text: str, live: list[str], scope: Scope
+) -> None:
+    assert turn_scope(text, None, 5, "t", None, (), live)[0] == scope

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.handovers import handovers
 from statekeeper.conversation.changes.in_house import brought_in_house
-from statekeeper.conversation.changes.labels import anchor, slot_name
+from statekeeper.conversation.changes.labels import anchor, slot_name, with_slots
 from statekeeper.conversation.changes.operations import Operation, Replace, Retract, Source
 from statekeeper.conversation.changes.out_of_reach import disowns
 from statekeeper.conversation.changes.recurring_days import with_its_days
@@ -46,6 +46,7 @@ __all__ = [
     "replaced",
     "slot_name",
     "undetermined",
+    "with_slots",
     "without",
 ]
 

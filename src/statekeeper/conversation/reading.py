@@ -23,6 +23,7 @@ from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.additions import added, with_item
 from statekeeper.conversation.audience import bare_restriction, confidential_spans, restricts
+from statekeeper.conversation.changes.subjects import owned_apart
 from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.conversation.cues import found, table
 from statekeeper.conversation.decisions import (
@@ -121,15 +122,31 @@ def _named_in(view: StateView, text: str) -> list[Fact]:
         if any(not any(_states(f.text, v) for f in live) for v in figures):
             continue  # it states a new value: a note of its own, not a fact named
         terms = topic_terms(table("confidential").sub(" ", said.lower()))
+        slots = _slots_of(terms)  # "comp details" name a salary by its slot
         scored: dict[int, list[Fact]] = {}
         for fact in live:
             words = [t for t in map(topic_terms, fact.key.split("_")) if t]
             score = sum(w <= terms for w in words) + len(terms & topic_terms(fact.text))
+            score += len(slots & _slots_of(topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}")))
             score += 2 * sum(_states(fact.text, v) for v in figures)
             if score:
                 scored.setdefault(score, []).append(fact)
         named |= {f.id: f for f in scored[max(scored)]} if scored else {}
     return list(named.values())
+
+
+_OWNED = re.compile(r"\b(?:my|our|mine|ours)\b|\w['’]s\b", re.I)
+
+
+def _owned_elsewhere(subject: str, fact: str) -> bool:
+    """Whether a claim's subject is someone's thing ("Anneke's flight") where the fact says
+    whose it is and names someone else ("My flight: ..."). A fact that says nothing of whose
+    it is may well be theirs ("Dr. Okafor's clinic hours" of "clinic hours")."""
+    return _OWNED.search(fact) is not None and owned_apart(f"{subject} ", fact)
+
+
+def _slots_of(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in decide.with_slots(terms) if t.startswith("#"))
 
 
 def _states(text: str, value: TypedValue) -> bool:
@@ -417,6 +434,8 @@ def _claimed(
     fact = target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is not None and of_another(claim, fact):
         return []  # "the unlimited plan costs $80": not our plan, another one
+    if fact is not None and claim.subject and _owned_elsewhere(claim.subject, fact.text):
+        return []  # "Anneke's flight got bumped": hers, not "my flight"
     if fact is not None and not may_change(view, turn, fact):
         return []  # not the speaker's to change
     if fact is None:

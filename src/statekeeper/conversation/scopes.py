@@ -6,9 +6,11 @@ conversation says it is back, takes up the main line again, or pauses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from statekeeper.context.hygiene import identifying_parts
 from statekeeper.conversation import decide
 from statekeeper.model import Scope, Turn
 from statekeeper.nlu import interpret as nlu
@@ -26,12 +28,18 @@ def turn_scope(
     task_id: str,
     when: datetime | None = None,
     earlier: Sequence[Turn] = (),
+    live: Sequence[str] = (),
 ) -> tuple[Scope, str | None]:
     """Which scope a new turn belongs to, given the scope the conversation is in. A side
     scope does not outlive a pause: after one, the conversation starts again in its main
     line, whether or not anyone said they were back; nor a turn that takes up the main
-    line's words again and none of the digression's."""
+    line's words again and none of the digression's. A hold followed by a name or a value
+    a live fact holds (`live`: their texts) pauses the same matter: "one sec, Ruiz is out
+    sick" of the panel with Ruiz."""
     step = nlu.transition(text)
+    after = nlu.held(text) if step is nlu.Transition.DIGRESSION else None
+    if after is not None and _names_live(after, live):
+        step = nlu.Transition.NONE
     if step is nlu.Transition.CLOSE:
         return Scope.GLOBAL, None
     if step is nlu.Transition.DIGRESSION:
@@ -61,3 +69,11 @@ def _resumes(text: str, side: str | None, earlier: Sequence[Turn]) -> bool:
     slots = {w for t in main for v in typed_values(t.text) for w in decide.anchor(t.text, v)}
     said_aside = {w for t in aside for w in topic_terms(t.text)}
     return bool(words & slots) and not words & said_aside
+
+
+def _names_live(text: str, live: Sequence[str]) -> bool:
+    """Whether a text names a person, a thing or a value a live fact holds."""
+    said = identifying_parts(text)
+    return any(
+        re.search(rf"(?<!\w){re.escape(part)}(?!\w)", fact.lower()) for part in said for fact in live
+    )

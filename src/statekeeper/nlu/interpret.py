@@ -145,6 +145,16 @@ def transition(text: str) -> Transition:
     return Transition.NONE
 
 
+def held(text: str) -> str | None:
+    """What follows a mere hold that opens a turn ("one sec, Ruiz is out sick ..."), when
+    no word of another matter opens it; None otherwise."""
+    head = text[:80]
+    hold = HOLD.search(head)
+    if hold is None or OPEN_DIGRESSION.search(head):
+        return None
+    return text[hold.end() :]
+
+
 def aside(text: str) -> str | None:
     """The part of a turn that opens another matter and returns within the same turn ("quick
     tangent, my dentist moved me to May 12. anyway, back to the group tour ..."): from the

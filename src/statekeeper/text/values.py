@@ -76,7 +76,7 @@ _UNIT_STOP = frozenset(
     "as am pm but not no per each every more less than about now then too also instead "
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
-    "max min plus same different other rather".split()
+    "max min plus same different other rather just already still yet even got gets has had".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.

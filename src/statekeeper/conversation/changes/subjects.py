@@ -33,10 +33,15 @@ def owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
     value's fact does not name: "Tom's flight moved to 6pm" is no new time of our flight,
     though it is of "Tom's flight: 4pm"."""
     lead = sentence[clause_start(sentence, new.start) : new.start]
-    owners = [m.group(1) for m in _OWNER.finditer(lead)]
-    fact = f"{old.source.key or ''} {old.source.text}".lower()
+    return owned_apart(lead, f"{old.source.key or ''} {old.source.text}")
+
+
+def owned_apart(words: str, fact: str) -> bool:
+    """Whether words name the owner of their thing ("Anneke's flight", "4C's rent") and the
+    fact names no such owner: the thing is someone else's."""
+    owners = [m.group(1) for m in _OWNER.finditer(words)]
     return bool(owners) and not any(
-        w.lower() in fact for owner in owners for w in owner.split()
+        w.lower() in fact.lower() for owner in owners for w in owner.split()
     )
 
 
@@ -52,7 +57,7 @@ def whose(sentence: str, new: TypedValue, old: Known) -> bool:
 
 
 # A value inside a subject, a noun or two before its verb: "the 20GB plan is ...".
-_SAYS_OF = r"(?:is|are|was|were|costs?|runs?|has|have|comes with|offers|includes)"
+_SAYS_OF = r"(?:is|are|was|were|got|costs?|runs?|has|have|comes with|offers|includes)"
 _BEFORE_ITS_VERB = re.compile(rf"\s+(?:[a-z][\w'-]*\s+){{0,2}}{_SAYS_OF}\s+")
 
 
@@ -132,9 +137,21 @@ def _named_otherwise(pattern: re.Pattern[str], sentence: str, new: TypedValue, o
 
 def of_another(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the new value's subject is set apart by a value the old one's fact holds
-    another of: "the 20GB plan is $55" is no new price of our 10GB plan."""
-    subject = _SUBJECT.search(sentence[clause_start(sentence, new.start) : new.start])
+    another of: "the 20GB plan is $55" is no new price of our 10GB plan, nor "PO-7731 got
+    bumped to 60 boxes, size L" a new size of PO-7730. A clause with no subject of its own
+    speaks of its sentence's."""
+    start = clause_start(sentence, new.start)
+    subject = _SUBJECT.search(sentence[start : new.start])
+    if subject is None and _appended(sentence, start):
+        subject = _SUBJECT.search(sentence[: new.start])  # its sentence's subject
     return subject is not None and set_apart(subject.group(1), old.source.text)
+
+
+def _appended(sentence: str, start: int) -> bool:
+    """Whether a clause is a few words added to the one before it, with no verb of its own:
+    ", size L" after "PO-7731 got bumped to 60 boxes"."""
+    clause = CLAUSE_BREAK.split(sentence[start:], maxsplit=1)[0]
+    return start > 0 and len(clause.split()) <= 3 and _SUBJECT.search(f"x {clause}") is None
 
 
 def set_apart(subject: str, fact: str) -> bool:
