@@ -591,6 +591,13 @@ REPLACEMENTS = [
      [fact("140 guests", "guest_count")], {("140 guests", "126 guests")}),
     ("We got the room count wrong, it's 18.", [fact("Block of 22 rooms", "block")],
      {("22 rooms", "18 rooms")}),
+    # a name told after the new value is no owner of it
+    ("Lorna's session is now Fri 9:45am and she'll be seeing Marisol.",
+     [fact("Physio for Lorna Hughes: Wed 2:30pm with Kofi", "appt")],
+     {("Wed", "Fri"), ("2:30pm", "9:45am")}),
+    ("The tasting moved to 6pm, and Chef Aldo will run it.",
+     [fact("Wine tasting 4pm with Chef Bruno", "tasting")],
+     {("4pm", "6pm"), ("Chef Bruno", "Chef Aldo")}),
     # a figure taken back by name: the new one of its kind in the same turn replaces it
     ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
      [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],

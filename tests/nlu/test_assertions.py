@@ -36,6 +36,10 @@ from statekeeper.nlu.assertions import assertion, judges, nameable, substantive
         ("Let's do Tuesday, the big room rather than the annex.", None, "big room",
          "annex"),
         ("We'll use the van, diesel instead of petrol.", None, "diesel", "petrol"),
+        # "and" before a person doing something ends the value
+        ("Her session is now Fri 9:45am and she'll see a new therapist.", "Her session",
+         "Fri 9:45am", None),
+        ("The venue is now Hall C and we love it.", "venue", "Hall C", None),
         # where we will be instead
         ("The lab is flooded, we'll be in Annex B instead.", None, "Annex B", None),
         ("we'll be at the Grand Hotel instead", None, "Grand Hotel", None),

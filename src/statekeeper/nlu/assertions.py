@@ -593,7 +593,9 @@ _NEW_CLAUSE = re.compile(
     r",\s+(?=(?:i|we|you|he|she|they|it|it'?s|that'?s|there'?s|let'?s|so|but|because|since|as|"
     r"which)\b"
     r"|(?:[\w$#./-]+\s+){0,3}?(?:is|are|was|were|has|have|had|will|can|could|should|being|"
-    r"been|isn'?t|aren'?t|won'?t|can'?t)\b)",
+    r"been|isn'?t|aren'?t|won'?t|can'?t)\b)"
+    # "and" before a person doing something: "Fri 9:45am and she'll be seeing Marisol"
+    r"|\s+and\s+(?=(?:i|we|you|he|she|they)(?:'ll|'re|'d|'ve|'m)?\s)",
     re.IGNORECASE,
 )
 

@@ -112,7 +112,9 @@ def new_value(
         sentence,
         value,
         with_slots(context),
-        names_near(sentence.text, own),
+        # whose or which one: a name said before the value ("the Hamburg load goes to Bay
+        # 7"), not one told after it ("9:45am, and she'll be seeing Marisol")
+        names_near(sentence.text[: value.start], own),
         label_before(sentence.text, value) if value.kind in LABELLED else "",
         named,
         alone,
