@@ -901,6 +901,19 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a pronoun after a name a live item is, in its sentence or the one before
+    ("Ostrava Bakery shut down for good. Take them off route 9.",
+     [fact("Route 9 stops: Fenwick Hardware, Ostrava Bakery, Lind Pharmacy", "route")],
+     {("Ostrava Bakery", "-")}),
+    ("Marlow Dairy went under. Drop them from the Tuesday run.",
+     [fact("Tuesday run: Marlow Dairy, Keel Fish Co", "run")], {("Marlow Dairy", "-")}),
+    # ... but "him" of the list's owner takes the item after "from"
+    ("Priya is taking it elsewhere, so drop her from CHEM 101.",
+     [fact("Priya Nair schedule: BIO 110, CHEM 101, ART 120", "schedule")], {("CHEM 101", "-")}),
+    # a removal closed by when it holds
+    ("Revoke the admin rights effective immediately.",
+     [fact("Contractor access: VPN access, admin rights on the repo", "access")],
+     {("admin rights on the repo", "-")}),
     # a thing said to be full before a removal's pronoun
     ("The kayak tour is fully booked, take it off.",
      [fact("Day trips: kayak tour, cave walk", "trips")], {("kayak tour", "-")}),

@@ -22,14 +22,19 @@ _RUN_OUT = re.compile(
 )
 
 
-_THING = re.compile(rf"\b(?:the|our|my|that|this)\s+(?P<thing>{PHRASE})", re.I)
+_THING = re.compile(
+    rf"\b(?i:the|our|my|that|this)\s+(?P<thing>(?i:{PHRASE}))"
+    # or a name: "Ostrava Bakery shut down for good, take them off route 9"
+    r"|(?P<name>\b[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})",
+)
 
 
 def named_before(text: str, sources: Sequence[Source]) -> str | None:
     """The last thing a text names that a live item is ("nobody touched the salad bar,
     let's drop it"): what a pronoun after it points back at."""
     for named in reversed(list(_THING.finditer(text))):
-        thing = _PHRASE_END.split(named["thing"], maxsplit=1)[0]  # "the salad bar last time"
+        said = named["thing"] or named["name"]
+        thing = _PHRASE_END.split(said, maxsplit=1)[0]  # "the salad bar last time"
         wanted = item_terms(thing.lower())
         if wanted and item_holding(wanted, [s for s in sources if not ended(s)]) is not None:
             return thing

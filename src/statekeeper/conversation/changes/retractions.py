@@ -3,6 +3,7 @@ when the item is all it says."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.list_items import (
@@ -27,12 +28,21 @@ from statekeeper.conversation.cues import table
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import topic_terms
 
+_TAKEN_FROM = re.compile(r"\b(?:him|her|them|it)\s+from\s", re.I)
+
+
+def _an_item(thing: str, sources: Sequence[Source]) -> bool:
+    """Whether a thing is one item of a live list, not all a fact says or whose it is."""
+    wanted = item_terms(thing.lower())
+    hit = item_holding(wanted, [s for s in sources if not ended(s)]) if wanted else None
+    return hit is not None and not hit[2]
+
 
 def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Retract]:
     pattern = retraction_pattern()
     vague = table("vague_items")
     out: list[Retract] = []
-    for sentence in said:
+    for number, sentence in enumerate(said):
         if not (sentence.reports or sentence.past and _told_now(sentence)):
             continue
         for match in pattern.finditer(sentence.text):
@@ -42,9 +52,24 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
                 continue  # the story's own clause: "last year we dropped the brunch"
             group = next(g for g in OBJECTS if match.group(g))
             words = match.group(group)
+            before = sentence.text[: match.start()]
+            prior = said[number - 1].text if number else ""
+            if _TAKEN_FROM.search(match.group(0)):
+                # "drop them from the Tuesday run" takes the live item the pronoun points
+                # back at out of that list; "drop him from STAT 220", where he is no item,
+                # takes the course out of his schedule
+                referent = named_before(before, sources) or named_before(prior, sources)
+                if referent is not None and _an_item(referent, sources):
+                    words = referent
             if PRONOUN.fullmatch(words):  # "we're out of halibut, take it off the board"
-                before = sentence.text[: match.start()]
-                words = run_out(before) or named_before(before, sources) or words
+                # the thing named before it in its sentence, or else in the one before
+                # ("Ostrava Bakery shut down. Take them off route 9.")
+                words = (
+                    run_out(before)
+                    or named_before(before, sources)
+                    or named_before(prior, sources)
+                    or words
+                )
             wanted = item_terms(vague.sub(" ", words.lower()))
             if not wanted or not_ours(sentence.text[: match.start()]):
                 continue
