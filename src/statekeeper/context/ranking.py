@@ -16,6 +16,7 @@ installed postings alone; a term not installed is read from the store, which hol
 
 from __future__ import annotations
 
+import heapq
 import math
 from bisect import bisect_left, insort
 from collections import Counter
@@ -207,7 +208,7 @@ class Bm25Index:
                 else:
                     scores[doc] = (idf * longest[doc] if doc in longest else 0.0) + weight
         if len(scores) >= limit:
-            cut = sorted(scores.values(), reverse=True)[limit - 1]
+            cut = _kth_best(scores, limit)
             if cut > idf * (K1 + 1):  # no document holding the longest's term alone ranks
                 return _cut_at(scores, limit, cut)
         alone = 0
@@ -219,7 +220,7 @@ class Bm25Index:
                 alone += 1
         if len(scores) <= limit:
             return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
-        return _cut_at(scores, limit, sorted(scores.values(), reverse=True)[limit - 1])
+        return _cut_at(scores, limit, _kth_best(scores, limit))
 
     def scores(self, term: str) -> dict[int, float]:
         """Each document's BM25 score for one term, its idf included."""
@@ -310,9 +311,15 @@ def _cut_at(scores: Mapping[int, float], limit: int, cut: float) -> list[int]:
     """The `limit` best documents, given the limit-th best score: the few above it sorted by
     score (then the newer first), and of the many that tie at it (short facts score alike)
     the newest."""
-    above = sorted([(s, doc) for doc, s in scores.items() if s > cut], reverse=True)
-    tied = sorted([doc for doc, s in scores.items() if s == cut], reverse=True)
+    near = [(s, doc) for doc, s in scores.items() if s >= cut]  # one walk through them all
+    above = sorted([pair for pair in near if pair[0] > cut], reverse=True)
+    tied = sorted([doc for s, doc in near if s == cut], reverse=True)
     return [doc for _, doc in above] + tied[: limit - len(above)]
+
+
+def _kth_best(scores: Mapping[int, float], k: int) -> float:
+    """The k-th best score, at least k given: a heap of k, not a sort of thousands."""
+    return heapq.nlargest(k, scores.values())[-1]
 
 
 class _PairWeights(dict[tuple[int, int], float]):
