@@ -132,6 +132,62 @@ def test_a_partial_index_ranks_as_a_complete_one(
             assert partial.top(text, 3, rarest=1) == complete.top(text, 3, rarest=1)
 
 
+common = st.lists(  # "acme" in most documents: its posting is the longest
+    st.lists(st.sampled_from(WORDS), max_size=5).map(lambda words: ["acme", *words]),
+    min_size=1,
+    max_size=60,
+)
+
+
+@settings(max_examples=300)
+@given(
+    common,
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+    st.integers(min_value=1, max_value=8),
+    st.lists(
+        st.tuples(
+            st.booleans(),
+            st.integers(min_value=0, max_value=59),
+            st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+        ),
+        max_size=12,
+    ),
+)
+def test_a_ranking_that_skips_the_longest_order_is_the_full_one(
+    docs: list[list[str]],
+    query: list[str],
+    limit: int,
+    changes: list[tuple[bool, int, list[str]]],
+) -> None:
+    """When the longest posting's term alone cannot reach the limit-th best score, its
+    documents are neither weighed whole nor put in order; the ranking is still exactly the
+    full one, before and after documents come and go around it."""
+    index = Bm25Index()
+    for doc, words in enumerate(docs):
+        index.add(doc, " ".join(words))
+    text = " ".join(["acme", *query])
+    assert index.top(text, limit) == _full_scoring(index, text, limit)
+    for add, doc, words in changes:
+        if add:
+            index.add(doc + 100, " ".join(["acme", *words]))
+        else:
+            index.remove(doc)
+        assert index.top(text, limit) == _full_scoring(index, text, limit)
+
+
+def test_the_longest_posting_is_not_ordered_when_none_of_it_alone_can_rank() -> None:
+    index = Bm25Index()
+    for doc in range(400):  # "acme" in every document, "rotterdam" in one in ten
+        index.add(doc, "acme rotterdam dock" if doc % 10 == 0 else "acme invoice")
+    common = _STEMMER.stemWord("acme")
+    assert index.top("acme rotterdam", 5) == [390, 380, 370, 360, 350]
+    assert common not in index._ranked and common not in index._weights
+    assert index.top("acme rotterdam", 6) == [390, 380, 370, 360, 350, 340]
+    assert common not in index._ranked and common in index._weights  # weighed whole, once
+    assert index.top("acme rotterdam", 45)[40:] == [399, 398, 397, 396, 395]  # then in order
+    assert common in index._ranked
+
+
 def test_a_write_of_a_common_word_leaves_its_scores_unmade() -> None:
     """The longest posting's scores are looked up document by document, not made whole
     again after each write of its term: a word in every fact would otherwise cost a walk

@@ -46,7 +46,9 @@ def fact_line(fact: Fact, text: str, show_metadata: bool) -> str:
         fact.constraint_type if fact.is_constraint and fact.constraint_type else None,
         show_metadata and fact.supersedes is not None,
         fact.source.authority if show_metadata else None,
-        fact.scope if show_metadata else "global",
+        # its text: a member is an object the collector follows, and with one the key of
+        # every line cached would be followed too
+        fact.scope.value if show_metadata else "global",
     )
 
 

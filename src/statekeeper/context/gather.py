@@ -45,6 +45,7 @@ WITHHELD = "withheld"
 OUT_OF_SCOPE = "out of scope"
 RULED_OUT_REASON = "option ruled out by a requirement"
 DIGRESSION = "digression the query is not about"
+_NONE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -353,8 +354,8 @@ class Reading:
             return frozenset()
         found = self.holding.get(text)
         if found is None:
-            found = frozenset(p for p in self.figures(text) if p in self.contested)
-            self.holding[text] = found
+            found = frozenset(p for p in self.figures(text) if p in self.contested) or _NONE
+            self.holding[text] = found  # most hold none: one set shared, for the collector
         return found
 
     def pasts(self, text: str) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ installed postings alone; a term not installed is read from the store, which hol
 
 from __future__ import annotations
 
+import heapq
 import math
 from bisect import bisect_left, insort
 from collections import Counter
@@ -59,6 +60,8 @@ class Bm25Index:
         self._weights: dict[str, dict[int, float]] = {}
         self._ranked: dict[str, list[tuple[int, float]]] = {}
         self._scores: dict[str, dict[int, float]] = {}
+        # The terms some query has ranked by as its longest posting's (see `_weights_within`).
+        self._looked_up: set[str] = set()
         self._shape = (0.0, 0.0)  # the size and mean length the kept weights assume
         self._pair_weights = _PairWeights(1.0)  # by (count, length), for that mean length
 
@@ -177,15 +180,24 @@ class Bm25Index:
         Only the shorter postings are walked. A document holding none of their terms scores
         its weight for the longest posting's term alone, so of those only the best `limit`
         can rank, and that posting, kept in order of weight, gives them at once. Scores are
-        summed in one fixed order, so ties break the same way whatever the path."""
+        summed in one fixed order, so ties break the same way whatever the path.
+
+        Often none of them can rank, and the longest posting need not be put in order (nor
+        weighed beyond the documents looked up): a weight is below K1 + 1, since a length's
+        norm is at least 1 - B > 0, so such a document scores below idf × (K1 + 1), and as
+        floats at most that product (for any count below 10^12, rounding stays far inside
+        the gap). When the limit-th best score of the documents holding a shorter posting's
+        term is above it, adding those documents changes neither that cut nor any document
+        at or above it: the ranking is exactly the one the walk gives."""
         if not self._lengths or not held:
             return []
         self._check_drift()
         # The longest posting's scores are not made whole: a write of its term would make
         # them anew over thousands of documents for the few looked up here. Each is its
         # weight times the idf, the very product `_term_scores` keeps.
-        idf, longest = self._idf(held[0]), self._term_weights(held[0])
+        idf = self._idf(held[0])
         rest = [self._term_scores(term) for term in held[1:]]
+        longest = self._weights_within(held[0], rest)
         scores = dict(rest[0]) if rest else {}
         for doc in scores.keys() & longest.keys():  # a fraction of the next shortest
             scores[doc] += idf * longest[doc]
@@ -195,6 +207,10 @@ class Bm25Index:
                     scores[doc] += weight
                 else:
                     scores[doc] = (idf * longest[doc] if doc in longest else 0.0) + weight
+        if len(scores) >= limit:
+            cut = _kth_best(scores, limit)
+            if cut > idf * (K1 + 1):  # no document holding the longest's term alone ranks
+                return _cut_at(scores, limit, cut)
         alone = 0
         for doc, weight in self._by_weight(held[0]):
             if alone == limit:
@@ -204,12 +220,7 @@ class Bm25Index:
                 alone += 1
         if len(scores) <= limit:
             return [doc for _, doc in sorted([(s, doc) for doc, s in scores.items()], reverse=True)]
-        # A cut at the limit-th best score: the few above it sorted by score (then the newer
-        # first), and of the many that tie at it (short facts score alike) the newest.
-        cut = sorted(scores.values(), reverse=True)[limit - 1]
-        above = sorted([(s, doc) for doc, s in scores.items() if s > cut], reverse=True)
-        tied = sorted([doc for doc, s in scores.items() if s == cut], reverse=True)
-        return [doc for _, doc in above] + tied[: limit - len(above)]
+        return _cut_at(scores, limit, _kth_best(scores, limit))
 
     def scores(self, term: str) -> dict[int, float]:
         """Each document's BM25 score for one term, its idf included."""
@@ -222,10 +233,7 @@ class Bm25Index:
         """`scores`, once the weights are known to fit the collection's shape."""
         scores = self._scores.get(term)
         if scores is None:
-            idf = self._idf(term)
-            weights = self._weights.get(term)
-            if weights is None:
-                weights = self._weights[term] = self._weigh(self._postings.get(term, {}))
+            idf, weights = self._idf(term), self._term_weights(term)
             scores = dict(zip(weights, map(idf.__mul__, weights.values()), strict=True))
             self._scores[term] = scores
         return scores
@@ -266,9 +274,23 @@ class Bm25Index:
         """Each document's weight for a term, without the idf (kept as writes change it)."""
         weights = self._weights.get(term)
         if weights is None:
-            self._term_scores(term)  # both in one walk
-            weights = self._weights[term]
+            weights = self._weights[term] = self._weigh(self._postings.get(term, {}))
         return weights
+
+    def _weights_within(self, term: str, others: Sequence[Mapping[int, float]]) -> dict[int, float]:
+        """A term's weights, at least for the documents that also hold one of the terms
+        `others` score. The first query that ranks by a common term weighs only those (a
+        first reading of its posting is already a slow query); later ones weigh it whole,
+        once, and look weights up."""
+        if term in self._looked_up or term in self._weights:
+            return self._term_weights(term)
+        self._looked_up.add(term)
+        posting = self._postings.get(term, {})
+        held = others[0].keys() if len(others) == 1 else set().union(*others)
+        docs = held & posting.keys()
+        counts, lengths = map(posting.__getitem__, docs), map(self._lengths.__getitem__, docs)
+        pairs = zip(counts, lengths, strict=True)
+        return dict(zip(docs, map(self._pair_weights.__getitem__, pairs), strict=True))
 
     def _check_drift(self) -> None:
         """Kept weights and scores assume a collection size and mean length; past a drift of
@@ -283,6 +305,21 @@ class Bm25Index:
             self._scores.clear()
             self._shape = shape
             self._pair_weights = _PairWeights(shape[1])
+
+
+def _cut_at(scores: Mapping[int, float], limit: int, cut: float) -> list[int]:
+    """The `limit` best documents, given the limit-th best score: the few above it sorted by
+    score (then the newer first), and of the many that tie at it (short facts score alike)
+    the newest."""
+    near = [(s, doc) for doc, s in scores.items() if s >= cut]  # one walk through them all
+    above = sorted([pair for pair in near if pair[0] > cut], reverse=True)
+    tied = sorted([doc for s, doc in near if s == cut], reverse=True)
+    return [doc for _, doc in above] + tied[: limit - len(above)]
+
+
+def _kth_best(scores: Mapping[int, float], k: int) -> float:
+    """The k-th best score, at least k given: a heap of k, not a sort of thousands."""
+    return heapq.nlargest(k, scores.values())[-1]
 
 
 class _PairWeights(dict[tuple[int, int], float]):
