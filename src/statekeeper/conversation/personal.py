@@ -27,7 +27,7 @@ class Personal:
     many: bool = False  # one of several the speaker has (allergies): a new one joins them
 
 
-# "my budget is $2,000": an attribute of the speaker and its value, in a sentence of its own.
+# "my budget is $2,000": an attribute of the speaker and its value, opening a clause.
 _MY_ATTRIBUTE = re.compile(
     r"(?:^|[,;:]\s+|\b(?:and|but|so|because|since)\s+)"
     r"(?:(?:so|and|also|btw|oh|well|fyi|ok|okay),?\s+)*my\s+(?P<s>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
@@ -68,10 +68,8 @@ def _attribute(text: str) -> Personal | None:
     named = _NAME.fullmatch(value) is not None  # "my manager is Ana Ortiz"
     if not (typed or named or (preference and _WORD_VALUE.fullmatch(value))):
         return None  # "my mom is sick", "my point is that ..."
-    if typed and len(value) > 2 * len(" ".join(v.text for v in typed)) + 12:
-        return None  # a clause around a figure, not a value: "my day is 9am meetings and ..."
     if typed and not _only_figures(value, typed):
-        return None  # "9am standup, then meetings": more than a value
+        return None  # "9am standup, then meetings": a clause around a figure, not a value
     words = [w.replace("-", "_") for w in subject.split() if w not in _FUNCTION_WORDS]
     return Personal("_".join(words), _with_following_date(value, text[said.end("v") :]))
 
@@ -86,6 +84,7 @@ _BESIDE_FIGURES = _FUNCTION_WORDS | frozenset(
 
 
 def _only_figures(value: str, typed: tuple[TypedValue, ...]) -> bool:
+    """Whether a value is its figures and nothing but rate and function words beside them."""
     rest = value
     for v in sorted(typed, key=lambda v: v.start, reverse=True):
         rest = rest[: v.start] + " " + rest[v.end :]

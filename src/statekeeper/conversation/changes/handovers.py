@@ -46,16 +46,14 @@ def handovers(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Repla
 
 def _handover(text: str, source: Source) -> Replace | None:
     held = {m.group(): m for m in _PERSON.finditer(source.text) if m.start() > 0}
-    gone = [name for name in held if _out_of_reach(text, name)]
+    gone = {name: out for name in held if (out := _out_of_reach(text, name)) is not None}
     if len(gone) != 1:
         return None  # nobody, or no telling who
-    name = gone[0]
-    out = _out_of_reach(text, name)
-    assert out is not None
+    ((name, out),) = gone.items()
     for candidate in _PERSON.finditer(text, out):
         person = candidate.group()
-        if person in held or person in source.text:
-            continue
+        if person in source.text:
+            continue  # the fact's own people
         rest = text[candidate.end() :].lower()
         if table("handover").match(rest):
             old = held[name]
