@@ -185,9 +185,10 @@ def _confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Dec
         if proposal is not None:  # a "what if" asked in its own scope, now decided
             adopted = turn.model_copy(update={"text": proposal})
             done = _changes(view, adopted, earlier[:-back])
+            # a question back that changes nothing of its own ("Shall I update it?") leaves
+            # the turn before it to say what was asked
             if done or back == 2:
                 return done
-            # "Shall I update it?" proposes nothing of its own: the wish before it may
     told = earlier[-1]
     if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
         return []
