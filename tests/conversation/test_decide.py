@@ -598,6 +598,11 @@ REPLACEMENTS = [
     ("The tasting moved to 6pm, and Chef Aldo will run it.",
      [fact("Wine tasting 4pm with Chef Bruno", "tasting")],
      {("4pm", "6pm"), ("Chef Bruno", "Chef Aldo")}),
+    # a plan said to be another
+    ("NEW PLAN >> Saturday 5pm @ the lake house.",
+     [fact("Reunion: Sunday 3pm at the park", "reunion")], {("Sunday", "Saturday"), ("3pm", "5pm")}),
+    ("Change of plans: dinner is Friday at 7pm.",
+     [fact("Team dinner Thursday 6pm", "dinner")], {("Thursday", "Friday"), ("6pm", "7pm")}),
     # a figure taken back by name: the new one of its kind in the same turn replaces it
     ("Scratch the 2,150 on order 88, the vendor rebilled at $1,990.00.",
      [fact("Order 88 total $2,150.00", "order_total"), fact("Due May 2", "due")],

@@ -78,6 +78,11 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
          ["The client wants to swap the fruit tart for a cheesecake."],
          {("swap the fruit tart for a cheesecake", 1)}),
         ("Nope.", ["He'd like to upgrade to the $49 plan."], {("$49", 1)}),
+        # a value that owns the thing says which one, and is no offer
+        ("No. The halibut stays.", ["I want to swap Friday's special to lamb ragu."],
+         {("swap Friday's special to lamb ragu", 1)}),
+        ("Nope, keep it.", ["Could we move Monday's standup to the big room?"],
+         {("move Monday's standup to the big room", 1)}),
         # things left as they are
         ("ok leaving it as is.", ["The tenant asked whether we could paint it grey instead."],
          {("paint it grey instead", 1)}),

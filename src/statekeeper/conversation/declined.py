@@ -69,7 +69,12 @@ def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
         return []
     # what is offered follows the words that offer it: "Jo says his coach, Prof. Amsel,
     # said we could hand it in by May 9" offers the date, not the people
-    values = [v for v in typed_values(sentence) if v.start >= cue.start()]
+    # a value that owns the thing ("Friday's special") says which, and is no offer
+    values = [
+        v
+        for v in typed_values(sentence)
+        if v.start >= cue.start() and sentence[v.end : v.end + 2] not in ("'s", "’s")
+    ]
     if not values:
         span = proposed_span(sentence[cue.end() :])
         return [Declined(span, sentence, back)] if len(span.split()) >= _SHORTEST else []

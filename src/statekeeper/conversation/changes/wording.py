@@ -10,7 +10,7 @@ from statekeeper.conversation.clauses import Sentence
 
 # Change cues too weak to stand alone: "it's Thursday" tells the day, "our new vendor"
 # names one.
-WEAK_CHANGE = re.compile(r"\b(?:it'?s|new)\b", re.I)
+WEAK_CHANGE = re.compile(r"\b(?:it'?s|new(?! plan\b))\b", re.I)  # "new plan" says it changed
 # A comma after a weekday joins it to the date it names ("Saturday, October 3"): one value.
 _AFTER_WEEKDAY = "".join(
     f"(?<![{d[0]}{d[0].lower()}]{d[1:]}day)"
