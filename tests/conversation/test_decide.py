@@ -598,6 +598,10 @@ REPLACEMENTS = [
     ("The tasting moved to 6pm, and Chef Aldo will run it.",
      [fact("Wine tasting 4pm with Chef Bruno", "tasting")],
      {("4pm", "6pm"), ("Chef Bruno", "Chef Aldo")}),
+    # a person named to run what the fact names, as of now
+    ("fyi Ana Duarte is running Millbrook as of this week.",
+     [fact("Site foreman at the Millbrook build: Gus Weller", "foreman")],
+     {("Gus Weller", "Ana Duarte")}),
     # a plan said to be another
     ("NEW PLAN >> Saturday 5pm @ the lake house.",
      [fact("Reunion: Sunday 3pm at the park", "reunion")], {("Sunday", "Saturday"), ("3pm", "5pm")}),

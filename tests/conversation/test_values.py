@@ -26,6 +26,9 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("send it to 4 Kiln Rd, Derby instead", [("address", "4 Kiln Rd, Derby")]),
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
+        # a name after a long label is the value it labels
+        ("Site foreman at the Millbrook build: Ines Kowal", [("name", "Ines Kowal")]),
+        ("Point of contact for the spring gala: Theo Marsh", [("name", "Theo Marsh")]),
         # an adverb after a figure is no unit
         ("Order 5521 just got flagged", [("code", "Order 5521")]),
         ("we had 40 already", [("number", "40")]),
@@ -173,6 +176,9 @@ def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool)
         ("ticket #8812 approved by finance", [("code", "#8812")]),
         ("the order of 250 cartons shipped", [("quantity", "250 cartons")]),
         ("a 12 bed ward", [("quantity", "12 bed")]),
+        # a name after a long label is the value it labels
+        ("Site foreman at the Millbrook build: Ines Kowal", [("name", "Ines Kowal")]),
+        ("Point of contact for the spring gala: Theo Marsh", [("name", "Theo Marsh")]),
         # an adverb after a figure is no unit either
         ("we're at 14 now", [("number", "14")]),
         ("make it 30 instead", [("number", "30")]),

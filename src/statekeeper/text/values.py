@@ -285,7 +285,7 @@ _MESSAGE_LABELS = frozenset(
     "note update fyi heads reminder ps status news summary question answer reply edit re "
     "subject alert warning important urgent from to cc".split()
 )
-_LABEL = re.compile(r"(?:^|[.;\n]\s*)[A-Za-z][\w '’-]{0,30}:\s+$")
+_LABEL = re.compile(r"(?:^|[.;\n]\s*)[A-Za-z][\w '’-]{0,60}:\s+$")
 
 
 def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], None]) -> None:
