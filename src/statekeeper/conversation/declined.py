@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
 from statekeeper.conversation.proposals import proposed_span
-from statekeeper.text.values import TypedValue, typed_values
+from statekeeper.text.values import TypedValue, owns_what_follows, typed_values
 
 REACH = 2  # the user's earlier turns a refusal may answer
 _SHORTEST = 2  # words a proposed clause needs to name anything
@@ -73,7 +73,7 @@ def _offered(sentence: str, back: int, kept: set[str]) -> list[Declined]:
     values = [
         v
         for v in typed_values(sentence)
-        if v.start >= cue.start() and sentence[v.end : v.end + 2] not in ("'s", "’s")
+        if v.start >= cue.start() and not owns_what_follows(sentence, v)
     ]
     if not values:
         span = proposed_span(sentence[cue.end() :])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table, tables
@@ -43,6 +44,12 @@ _NAME = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'
 
 def personal(turn: str) -> list[Personal]:
     """The facts a speaker states of themself, each once, in the order said."""
+    return list(_personal(turn))
+
+
+@lru_cache(maxsize=4096)
+def _personal(turn: str) -> tuple[Personal, ...]:
+    """`personal`, kept per text: a turn's reading asks twice."""
     found: dict[str, Personal] = {}
     for sentence in sentences(turn):
         if not sentence.reports or sentence.wanted:
@@ -51,7 +58,7 @@ def personal(turn: str) -> list[Personal]:
         for fact in (_attribute(text), *_framed(text)):
             if fact is not None and fact.key not in found:
                 found[fact.key] = fact
-    return list(found.values())
+    return tuple(found.values())
 
 
 def _attribute(text: str) -> Personal | None:

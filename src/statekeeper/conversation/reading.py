@@ -598,7 +598,7 @@ def _own(view: StateView, turn: Turn, fact: Personal, live: Sequence[Fact]) -> A
     there it joins them."""
     who = _SPEAKER_NAMED.search(turn.speaker)
     speaker = (who.group(1) if who else turn.speaker).strip()
-    owner = "" if speaker in (view.user, "user") else "_".join(re.findall(r"[a-z0-9]+", speaker.lower()))
+    owner = "" if speaker in (view.user, "user") else assertions.subject_key(speaker)
     key = f"{owner}_{fact.key}" if owner else fact.key
     source = said_by(turn, view.authority)
     held = next((f for f in live if f.key == key and isinstance(f.value, str)), None)

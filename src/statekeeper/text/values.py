@@ -199,6 +199,12 @@ class TypedValue:
 POSSESSIVE = re.compile(r"['’]s$")
 
 
+def owns_what_follows(text: str, value: TypedValue) -> bool:
+    """Whether a value is said in the possessive, as the owner of the next word ("4C's
+    rent", "Friday's special")."""
+    return text[value.end : value.end + 2] in ("'s", "’s")
+
+
 def canonical(kind: str, text: str) -> str:
     lowered = text.lower()
     if kind == "address":  # "42 Elm St" restates "42 Elm St, Salem": the street decides

@@ -13,7 +13,13 @@ from statekeeper.conversation.changes.wording import CLAUSE_BREAK, clause_start
 from statekeeper.conversation.cues import table
 from statekeeper.nlu.assertions import QUALIFIERS
 from statekeeper.nlu.topic import stem, topic_terms
-from statekeeper.text.values import POSSESSIVE, TypedValue, compatible, typed_values
+from statekeeper.text.values import (
+    POSSESSIVE,
+    TypedValue,
+    compatible,
+    owns_what_follows,
+    typed_values,
+)
 
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 
@@ -49,7 +55,7 @@ def whose(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether a name or a code is said as the owner of the thing the old value belongs
     to: the word after "Lin Zhao's" names the committee whose chair changes, and "4C's
     rent" is unit 4C's. "Lincoln Middle's field" names a place, a value of its own."""
-    owned = sentence[new.end : new.end + 2] in ("'s", "’s")  # "4C's rent": the unit's
+    owned = owns_what_follows(sentence, new)  # "4C's rent": the unit's
     if not owned and (new.kind != "name" or not POSSESSIVE.search(new.text)):
         return False
     after = topic_terms(" ".join(sentence[new.end :].split()[:2 if owned else 1]))
