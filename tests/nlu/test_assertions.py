@@ -145,10 +145,27 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "Keep the 3B lease dispute quiet.",
         "Keep the merger private until Friday.",
         "Keep the audit confidential, please.",
+        # the object of a gerund is no subject: the sentence speaks of the doing
+        "Finding the right balance is key.",
+        "Keeping our lawn green is a weekly chore.",
+        "Honestly, training the new puppy is a full-time job.",
+        # a change word in a later sentence introduces what follows it, not what came before
+        "Yay, my pottery stall is open! Dreamed about it for ages now.",
+        "Book club is Thursday evenings. Been like that for years now.",
+        "My podcast is live!! Been editing nonstop until now.",
     ],
 )
 def test_reads_nothing(text: str) -> None:
     assert assertion(text) is None
+
+
+def test_a_change_word_before_a_bare_claim_signals_it() -> None:
+    for text in (
+        "Change of plans. The venue is the Elks Lodge.",
+        "Going forward, standup is at 10:15am.",
+        "Pickup is 6pm from now on.",
+    ):
+        assert assertion(text) is not None, text
 
 
 @pytest.mark.parametrize(
@@ -193,6 +210,10 @@ def test_a_story_of_a_changed_arrangement_still_changes_it(text: str) -> None:
         "a great idea",
         "good call",
         "great fun",
+        # what matters most
+        "key",
+        "absolutely crucial",
+        "essential for us",
     ],
 )
 def test_an_appraisal_is_no_value(value: str) -> None:
@@ -204,7 +225,7 @@ def test_an_appraisal_is_no_value(value: str) -> None:
     [
         "forest green", "going to Denver", "Friday", "$40", "a blue one", "too $40",
         # a judgement word that is part of a name
-        "smart casual", "fine print", "cool grey",
+        "smart casual", "fine print", "cool grey", "key card",
     ],
 )  # fmt: skip
 def test_a_plain_value_is_no_appraisal(value: str) -> None:

@@ -317,6 +317,9 @@ _AFTER_PREPOSITION = re.compile(
     r"towards?|above|below|during|via|opposite|throughout)\s+$",
     re.IGNORECASE,
 )
+# The object of a gerund is no subject either: "finding the right balance is key" speaks of
+# finding it, "keeping the lawn green is a chore" of keeping it.
+_AFTER_GERUND = re.compile(r"(?:^|[.!?;:,]\s*)[a-z]+ing\s+$", re.IGNORECASE)
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning|put|set)"
     r"\s+(?:(?:it|that|them|(?:the|our|my)\s+\w+(?:\s+\w+)?)\s+)?back\s+to\s+"
@@ -343,7 +346,9 @@ _FILLER = re.compile(
 JUDGEMENTS = frozenset(tables()["appraisals"])
 _LEADS = frozenset(tables()["appraisal_lead"])
 _EXCESS = re.compile(r"\W*(?:(?:way|far|much|a bit|a little|slightly)\s+)?too\b", re.I)
-_DEGREE = frozenset("very really pretty quite too so not still totally fairly super truly".split())
+_DEGREE = frozenset(
+    "very really pretty quite too so not still totally fairly super truly absolutely extremely".split()
+)
 
 
 def judges(value: str) -> bool:
@@ -437,17 +442,19 @@ def assertion_in(text: str) -> Assertion | None:
         subject = cancelled.group("s") or cancelled.group("t")
         return Assertion(CANCELLED, _clean(subject), True)
     cued = CORRECTION.search(text) is not None or points_back(text)
-    signalled = cued or CHANGE.search(text) is not None or _STARTING.search(text) is not None
     for phrasing in ASSERTIONS:
-        if phrasing.cued and not signalled:
-            continue
         match = phrasing.pattern.search(text)
+        if match and phrasing.cued and not (cued or _signalled_by(text, match.end())):
+            continue
         if match and not _NEGATED.search(text, 0, match.start()):
             subject, old = match.groupdict().get("s"), match.groupdict().get("old")
             if subject and subject.split()[0].lower() in _PERSONAL:
                 continue  # "we just moved to Tucson" says where we went, of no thing
             opens = subject and not text[match.start() : match.start("s")].strip()
-            if opens and _AFTER_PREPOSITION.search(text, 0, match.start("s")):
+            if opens and (
+                _AFTER_PREPOSITION.search(text, 0, match.start("s"))
+                or _AFTER_GERUND.search(text, 0, match.start("s"))
+            ):
                 # "our patience with the team is admirable" says nothing of the team (a
                 # preposition inside a phrasing, "final answer on the date:", is its own)
                 continue
@@ -465,6 +472,15 @@ def assertion_in(text: str) -> Assertion | None:
                     phrasing.adds,
                 )
     return None
+
+
+def _signalled_by(text: str, end: int) -> bool:
+    """Whether a change is signalled before a claim or in its sentence ("change of plans:
+    the venue is ..."); a word in a later sentence introduces what follows it, not what
+    came before ("the shop is open! been waiting for this for a while now")."""
+    closes = re.compile(r"[.!?](?:\s|$)").search(text, end)
+    said = text[: closes.end() if closes else len(text)]
+    return CHANGE.search(said) is not None or _STARTING.search(said) is not None
 
 
 _PLAIN_VALUE = re.compile(r"(?:\d[\d,.]*\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}", re.IGNORECASE)
