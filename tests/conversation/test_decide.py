@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a bare figure as a counting verb's object, or "of them", counts the thing in focus
+    ("Change of plan, we'll want 14 of them.", [fact("Folding tables: 10 tables", "tables")],
+     {("10 tables", "14 tables")}),
+    ("Actually, book 12 instead.", [fact("Hotel block: 10 rooms", "rooms")],
+     {("10 rooms", "12 rooms")}),
+    ("Scratch that, we need 30 after all.", [fact("Volunteers: 24 volunteers", "crew")],
+     {("24 volunteers", "30 volunteers")}),
     # a bound's word away from the figure bounds nothing ("Max" is a name here)
     ("The vet says cut Max down to 1.5 cups twice a day.",
      [fact("Max: 2 cups dry food twice a day", "diet")], {("2 cups", "1.5 cups")}),
@@ -623,6 +630,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a bare figure counts the thing in focus only where it is the one count in sight and
+    # the turn says it changed
+    ("We'll want 14 of them.", [fact("Folding tables: 10 tables", "tables")]),
+    ("Actually, book 12 instead.",
+     [fact("Hotel block: 10 rooms", "rooms"), fact("Shuttle: 3 vans", "vans")]),
+    ("Actually, call me back in 15.", [fact("Volunteers: 24 volunteers", "crew")]),
+    ("Actually we need 20 chairs too.", [fact("Volunteers: 24 volunteers", "crew")]),
     # a change told of a sibling named first, its id one digit apart
     ("PO-7731 got bumped to 60 boxes, size L.",
      [fact("PO-7730: 40 boxes of gloves, size M", "po")]),

@@ -42,6 +42,24 @@ def count_taken_back(old: Known, new: TypedValue, turn: str) -> bool:
     return old.value.kind == "quantity" and new.kind == "number" and taken_back(turn, old.value)
 
 
+def count_in_focus(old: Known, new: TypedValue, sentence: str) -> bool:
+    """Whether a bare figure is a count of a counted thing said without its unit, as the
+    object of a counting verb or of "of them": "send 6", "we'll want 10 of them" for "4
+    movers", "8 tables". Weighing still asks that it be the only count in sight."""
+    if old.value.kind != "quantity" or new.kind != "number":
+        return False
+    before, after = sentence[: new.start].lower(), sentence[new.end :].lower()
+    if re.match(r"\s+of\s+(?:them|those|these)\b", after):
+        return True
+    verb = re.search(r"(\S+(?:\s+\S+)?)\s+(?:(?:only|just|about|around|maybe)\s+)?$", before)
+    return verb is not None and _COUNT_VERB().search(verb.group(1) + " ") is not None
+
+
+@cache
+def _COUNT_VERB() -> re.Pattern[str]:
+    return re.compile(r"(?:^|\s)(?:" + "|".join(tables()["count_verbs"]) + r")\s$")
+
+
 # A line's heading before a figure: "- tables: 22 now".
 _HEADING = re.compile(r"(?:^|\n)\s*(?:[-*•]\s*)?(?P<label>[A-Za-z][\w ]{0,30}?)\s*:\s*$")
 

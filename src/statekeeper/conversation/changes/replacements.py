@@ -19,6 +19,7 @@ from statekeeper.conversation.changes.figures import digits, same_figure, withou
 from statekeeper.conversation.changes.kinds import (
     corrected_slot,
     count_headed,
+    count_in_focus,
     count_of_named_slot,
     count_taken_back,
     of_a_kind,
@@ -112,6 +113,7 @@ def replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source])
                     or count_of_named_slot(k, value, whole.corrected)
                     or count_taken_back(k, value, turn)
                     or count_headed(k, value, sentence.text)
+                    or count_in_focus(k, value, sentence.text)
                 )
                 and bounds_alike(k, bound, changes)
             ]
