@@ -95,3 +95,18 @@ def test_an_opening_do_asks_unless_it_orders(sentence: str, asks: bool) -> None:
 def test_a_consequence_of_a_wish_is_no_wish(text: str, at: str, wanted: bool) -> None:
     (sentence,) = sentences(text)
     assert sentence.wanted_at(text.index(at)) is wanted
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Load-in is 5:30 p.m. at the side door. Bring ID.",
+         ["Load-in is 5:30 p.m. at the side door.", "Bring ID."]),
+        ("Doors at 7 p.m. Seating is open.", ["Doors at 7 p.m.", "Seating is open."]),
+        ("We start at 9 a.m. sharp, ok?", ["We start at 9 a.m. sharp, ok?"]),
+    ],
+)  # fmt: skip
+def test_a_time_written_with_dots_ends_a_sentence_only_before_a_new_one(
+    text: str, expected: list[str]
+) -> None:
+    assert [s.text.strip() for s in sentences(text)] == expected

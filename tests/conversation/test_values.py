@@ -37,6 +37,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("moved it to october 14th", [("date", "october 14th")]),
         ("you may 2 times a week at most", [("quantity", "2 times")]),
         ("doors open at 7:45pm", [("time", "7:45pm")]),
+        # the half of the day written with its dots
+        ("load-in is 5:30 p.m. at the side door", [("time", "5:30 p.m.")]),
+        ("we open at 9 A.M. sharp", [("time", "9 A.M.")]),
+        ("rehearsal till 11:30 a.m.", [("time", "11:30 a.m.")]),
         ("let's do 10am-12pm", [("time", "10am-12pm")]),  # a range, each end with its own mark
         ("the pour needs 36 yards of gravel", [("quantity", "36 yards")]),
         ("room holds 80 people", [("quantity", "80 people")]),

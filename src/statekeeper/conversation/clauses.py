@@ -13,10 +13,12 @@ from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 # A condition before what a sentence says makes it no statement: "if the hall is full,
 # we'll switch".
 CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
-# A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole.
+# A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole,
+# and so does "5:30 p.m." before a word in small letters.
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)(?<!\bProf\.)"
-    r"(?<!\bapprox\.)(?<!\be\.g\.)(?<!\bi\.e\.)\s+"
+    r"(?<!\bapprox\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<!\b[aApP]\.[mM]\.(?=\s[a-z]))\s+"  # "5:30 p.m. at the pier" goes on
     r"|(?<=[.!?]['\"’”])\s+|\n+"
 )
 

@@ -111,7 +111,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "time",
             r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)?\s?(?:-|to|–)\s?\d{1,2}(?::\d{2})?\s?"
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
-            r"|\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|AM|PM)\b|\b\d{1,2}:\d{2}\b|\bnoon\b",
+            # "p.m." ends on a dot, where no word boundary follows
+            r"|\b\d{1,2}(?::\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"
+            r"|\b\d{1,2}:\d{2}\b|\bnoon\b",
         ),
         # an hour said bare after "at" ("pickup's at 4 now"), where nothing follows that
         # could be its unit
@@ -256,7 +258,9 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
         return all(end <= a or start >= b for a, b in taken)
 
     def take(kind: str, start: int, end: int) -> None:
-        span = text[start:end].rstrip(".,")
+        span = text[start:end]
+        if not re.search(r"\b[ap]\.m\.$", span, re.I):  # "p.m." keeps its last dot
+            span = span.rstrip(".,")
         end = start + len(span)
         if span and free(start, end):
             found.append(TypedValue(kind, span, start, end))
