@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+from statekeeper.text.values import (
+    TypedValue,
+    compatible,
+    near_variant,
+    of_another_family,
+    typed_values,
+)
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -225,3 +231,24 @@ def test_a_count_in_words_is_the_count_in_figures() -> None:
 def test_a_name_and_its_possessive_are_one_person() -> None:
     assert value("name", "Lin Zhao's").key == value("name", "Lin Zhao").key
     assert value("name", "Acme Plumbing’s").key == value("name", "Acme Plumbing").key
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "apart"),
+    [
+        ("14 Wharf Road", "6:15 p.m.", True),  # a time is no new address
+        ("$40", "dana@mailbox.io", True),
+        ("Friday 6pm", "$30", True),
+        ("18%", "(503) 555-0142", True),
+        # moments are one family; a name, a count or a code may be anything
+        ("6pm", "Saturday", False),
+        ("14 Wharf Road", "22 Pine St, Eugene", False),
+        ("Ana Ortiz", "6pm", False),
+        ("$1,200", "1,350", False),
+        # a text of values of several families may change in any one of them
+        ("Crew call 5:30 p.m., 14 Wharf Road", "6pm", False),
+        ("Friday 6pm", "Saturday at $30", False),
+    ],
+)
+def test_a_plain_value_of_another_family_is_no_new_value(old: str, new: str, apart: bool) -> None:
+    assert of_another_family(old, new) is apart

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from statekeeper.context.hygiene import identifying_parts
+from statekeeper.context.hygiene import identifying_parts, proper_words
 from statekeeper.conversation import decide
 from statekeeper.model import Scope, Turn
 from statekeeper.nlu import interpret as nlu
@@ -61,14 +61,26 @@ RESUME_LOOKBACK = 4  # main-line turns before a digression that a return may tak
 
 def _resumes(text: str, side: str | None, earlier: Sequence[Turn]) -> bool:
     """Whether a turn inside a digression goes back to the main line: it names a thing
-    the main line's last turns gave a value ("the florist" of "florist is X"), and shares
-    no word with the digression. A word merely in common ("next year") is no return."""
-    words = topic_terms(text)
+    the main line's last turns gave a value ("the florist" of "florist is X") or called by
+    its name or number ("Heliant", "case 6024"), and shares no word with the digression.
+    A word merely in common ("next year") is no return."""
+    words = topic_terms(text) | _numbers(text)
     main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
     aside = [t for t in earlier if t.scope_id == side]
     slots = {w for t in main for v in typed_values(t.text) for w in decide.anchor(t.text, v)}
-    said_aside = {w for t in aside for w in topic_terms(t.text)}
-    return bool(words & slots) and not words & said_aside
+    names = {w for t in main for w in _names(t.text)}
+    said_aside = {w for t in aside for w in topic_terms(t.text) | _numbers(t.text)}
+    return bool(words & (slots | names)) and not words & said_aside
+
+
+def _names(text: str) -> frozenset[str]:
+    """The words of a text that name one particular thing: its proper names (not a
+    sentence's first word) and its numbers of three figures or more."""
+    return frozenset(w for name in proper_words(text) for w in topic_terms(name)) | _numbers(text)
+
+
+def _numbers(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"(?<![\w.,])\d{3,}(?![\w.,]\d)", text))
 
 
 def _names_live(text: str, live: Sequence[str]) -> bool:

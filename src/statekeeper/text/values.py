@@ -416,3 +416,22 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
     return {old.kind, new.kind} <= {"date", "weekday"}
+
+
+# Kinds that say plainly what a value is: one of them is never a new value of another
+# family ("6:15 p.m." of a street address, "$40" of an e-mail). Moments count as one family.
+_FAMILIES = {
+    **dict.fromkeys(("date", "weekday", "time"), "moment"),
+    **{kind: kind for kind in ("address", "phone", "email", "money", "percent")},
+}
+
+
+def of_another_family(old: str, new: str) -> bool:
+    """Whether a text of plain values of one family ("14 Wharf Road", "Friday 6pm") could
+    take none of the values `new` holds, all plain ones of other families: a time is no new
+    address, an amount no new meeting time."""
+    families = {_FAMILIES.get(v.kind) for v in typed_values(old)}
+    given = typed_values(new)
+    if len(families) != 1 or None in families or not given:
+        return False
+    return all(_FAMILIES.get(v.kind, "") not in ("", *families) for v in given)

@@ -201,7 +201,23 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # "my old number was ...": said to be dead, not new
     if names_which(sentence.text, value):
         return False  # "the 20GB plan is $55": the figure is said of the plan it names
+    if _added_value(sentence.text, value):
+        return False  # "add the $35 pet rent": one more thing, in place of none
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
+
+
+def _added_value(sentence: str, value: TypedValue) -> bool:
+    """Whether a value opens the thing an adding verb puts beside the others ("add the $35
+    pet rent", "tack on a $20 delivery fee", "include 2 extra chairs")."""
+    verbs = "|".join(tables()["add_verbs"])
+    return (
+        re.search(
+            rf"\b(?:{verbs})(?:\s+(?:on|in))?\s+(?:(?:a|an|the|another|one more)\s+)?$",
+            sentence[: value.start],
+            re.IGNORECASE,
+        )
+        is not None
+    )
 
 
 # A sentence that speaks of a value as wrong or gone.
