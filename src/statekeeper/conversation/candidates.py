@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from statekeeper.conversation.decisions import Add, Decision, Restrict, Retract, said_by
-from statekeeper.conversation.reading import replacing
+from statekeeper.conversation.readings.outcomes import replacing
 from statekeeper.conversation.view import StateView
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import INTERNAL, Fact, Scope, Turn

@@ -3,7 +3,7 @@
 Phrasings are tried in order over the sentences of a turn that state something (questions,
 denials, conditions and stories of the past left out); the first whose value is a value
 (no verdict, no purpose) wins. Which live fact the assertion then changes is decided
-against the live facts, in `statekeeper.conversation.reading`.
+against the live facts, in `statekeeper.conversation.readings.claims`.
 """
 
 from __future__ import annotations

@@ -47,6 +47,12 @@ def topic_terms(text: str) -> frozenset[str]:
     )
 
 
+def key_terms(key: str) -> list[frozenset[str]]:
+    """The content stems of each word of a fact's key that has any ("bonus_amount"): a text
+    names the fact by every one of them."""
+    return [t for t in map(topic_terms, key.split("_")) if t]
+
+
 @lru_cache(maxsize=4096)
 def identifiers(text: str) -> frozenset[str]:
     """Distinctive names in a text: codes, ticket and build numbers, product names."""

@@ -1,0 +1,135 @@
+"""What the one claim of a turn's stating sentences changes or adds, where no typed value
+says: details given, what the speaker states of themself, a value asked for again, or the
+claim's value in place of the fact it is about."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from statekeeper.context.hygiene import value_parts
+from statekeeper.conversation import decide
+from statekeeper.conversation.changes.subjects import owned_apart
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.decisions import Decision
+from statekeeper.conversation.details import details
+from statekeeper.conversation.moved import moved
+from statekeeper.conversation.personal import personal
+from statekeeper.conversation.readings.outcomes import ended, replacing
+from statekeeper.conversation.readings.own import own
+from statekeeper.conversation.readings.permission import may_change
+from statekeeper.conversation.readings.recording import record, recorded
+from statekeeper.conversation.readings.reverting import revert
+from statekeeper.conversation.targets import of_another, said_to_stay, target
+from statekeeper.conversation.view import StateView
+from statekeeper.model import Fact, Turn
+from statekeeper.nlu import assertions
+from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.topic import compatible
+
+
+def claimed(
+    view: StateView, turn: Turn, said: str, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Decision]:
+    """What the one claim of a turn's stating sentences (`said`) changes or adds."""
+    claim = assertions.assertion_in(said)
+    given = [
+        d
+        for d in details(turn.text)
+        if not _known(live, d.value)
+        and not (claim and claim.subject and d.value in claim.value)  # "the X is ..." names it
+    ]
+    if given:
+        return [recorded(view, turn, d.key, d.value) for d in given]
+    stated = [p for p in personal(turn.text) if not _known(live, p.value)]
+    if stated and view.extracts:
+        return [own(view, turn, p, live) for p in stated]
+    reverted = assertions.reversion(said)
+    if reverted:
+        restored = revert(view, turn, reverted, live)
+        if restored is not None:
+            return [restored]
+    if claim is None or not _ours(turn.text, claim):
+        return []
+    if claim.subject and decide.disowns(claim.subject):
+        return []  # "my old number was ...": a value of the past, not a new one
+    if claim.adds:  # a booking with a date, a time or a figure, not already known
+        if not value_parts(claim.value) or _known(live, claim.value):
+            return []
+        return record(view, turn, claim)
+    if assertions.judges(claim.value):
+        return []  # "it's going great": a verdict is no value to replace anything with
+    fact = target(claim, live, earlier, nlu.points_back(turn.text))
+    if fact is not None and of_another(claim, fact):
+        return []  # "the unlimited plan costs $80": not our plan, another one
+    if fact is not None and claim.subject and _owned_elsewhere(claim.subject, fact.text):
+        return []  # "Anneke's flight got bumped": hers, not "my flight"
+    if fact is not None and not may_change(view, turn, fact):
+        return []  # not the speaker's to change
+    if fact is None:
+        if _known(live, claim.value):
+            return []  # already known
+        return record(view, turn, claim)
+    if nlu.mentions(claim.value, fact.text) or nlu.mentions(fact.text, claim.value):
+        return []
+    if _named_by_its_value(claim, fact) and not (claim.corrective or nlu.CHANGE.search(turn.text)):
+        return []  # "the charcoal sofa is in stock" says no new colour
+    if not (claim.cancels or compatible(fact.text, claim.value)):
+        return []
+    if not claim.cancels and said_to_stay(turn.text, fact):
+        return []  # "same deadline, but send it to Lee instead" keeps the deadline
+    reason = "cancelled" if claim.cancels else "corrected"
+    value = moved(fact.text, claim.value, claim.old)
+    changed = replacing(view, turn, fact.key, value, fact, reason)
+    # the part named as replaced ("matte instead of glossy"), or what a cancellation called
+    # the thing ("shelve the pergola" of "add a pergola over the deck"), is dead wherever
+    # it is said
+    called = decide.undetermined(claim.subject) if claim.cancels and claim.subject else None
+    named = claim.old or called
+    if named and named.lower() != fact.text.lower() and nlu.mentions(fact.text, named):
+        why = "replaced" if claim.old else "taken back"
+        return [changed, ended(view, turn, fact.key, named, why)]
+    return [changed]
+
+
+def _known(live: Sequence[Fact], value: str) -> bool:
+    """Whether a live fact already states a value."""
+    return any(nlu.mentions(f.text, value) for f in live)
+
+
+_OWNED = re.compile(r"\b(?:my|our|mine|ours)\b|\w['’]s\b", re.I)
+
+
+def _owned_elsewhere(subject: str, fact: str) -> bool:
+    """Whether a claim's subject is someone's thing ("Anneke's flight") where the fact says
+    whose it is and names someone else ("My flight: ..."). A fact that says nothing of whose
+    it is may well be theirs ("Dr. Okafor's clinic hours" of "clinic hours")."""
+    return _OWNED.search(fact) is not None and owned_apart(f"{subject} ", fact)
+
+
+def _named_by_its_value(claim: assertions.Assertion, fact: Fact) -> bool:
+    """Whether a claim's subject names the fact's thing by the fact's own value ("the
+    charcoal sofa" for "Sofa color: charcoal"): then it says something else of it."""
+    value = fact.text.partition(":")[2].strip() if ":" in fact.text else ""
+    return bool(claim.subject and value and nlu.mentions(claim.subject, value))
+
+
+_THEIRS = re.compile(r"\b(?:his|her|their)\b", re.I)
+# A thing of a time gone by: "last year's launch" is another launch than ours.
+_BYGONE = re.compile(
+    r"\b(?:(?:last|previous|past) (?:\w+ )?(?:year|month|week|quarter|season|time|spring|"
+    r"summer|fall|autumn|winter)|yesterday)'s\b",
+    re.I,
+)
+
+
+def _ours(text: str, claim: assertions.Assertion) -> bool:
+    """Whether the sentence that states a claim reports something of ours: not someone
+    else's own affair ("the juniors moved their practice to Friday, that's them not us",
+    "the bank raised their fees"), a question, a wish or a story of the past."""
+    if claim.subject and (_THEIRS.search(claim.subject) or _BYGONE.search(claim.subject)):
+        return False
+    for sentence in sentences(text):
+        if claim.value in sentence.text:
+            return sentence.reports and not sentence.wanted_at(sentence.text.index(claim.value))
+    return True

@@ -1,0 +1,64 @@
+"""A "yes" to what was just proposed or stated: the proposal is done, or the assistant's
+statements become the speaker's own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from statekeeper.conversation.clauses import confirms
+from statekeeper.conversation.decisions import Conflict, Decision, Earlier, Replace
+from statekeeper.conversation.proposed import proposed, wished
+from statekeeper.conversation.readings.claims import claimed
+from statekeeper.conversation.readings.said import changes
+from statekeeper.conversation.readings.typed import decided
+from statekeeper.conversation.view import StateView
+from statekeeper.model import ASSISTANT, Fact, Scope, Turn
+from statekeeper.nlu.topic import value_kinds
+
+
+def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """A "yes" to what was just proposed does it: the assistant's "should I switch you to
+    the annual plan?", or the speaker's own "what if we moved it to May 20?" with the
+    assistant's answer between. A "yes" to what the assistant just stated makes its
+    statements the speaker's own: "next service due at 48,500 then" answered "yep"
+    changes the due mileage."""
+    if not earlier or not confirms(turn.text):
+        return []
+    for back, asked in enumerate(reversed(earlier[-2:]), start=1):
+        own_or_offered = asked.speaker == ASSISTANT if back == 1 else asked.speaker == turn.speaker
+        # the speaker's own "what if", or a wish they passed on ("the client wants to
+        # swap ...") that the listener asked about before the yes
+        proposal = proposed(asked.text) if own_or_offered else None
+        if proposal is None and back == 2 and own_or_offered and _asked_back(earlier[-1]):
+            proposal = wished(asked.text)
+        if proposal is not None:  # a "what if" asked in its own scope, now decided
+            adopted = turn.model_copy(update={"text": proposal})
+            done = changes(view, adopted, earlier[:-back])
+            # a question back that changes nothing of its own ("Shall I update it?") leaves
+            # the turn before it to say what was asked
+            if done or back == 2:
+                return done
+    told = earlier[-1]
+    if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
+        return []
+    adopted = turn.model_copy(update={"text": told.text})
+    live = view.related_facts(told.text)
+    # what the assistant stated, now the speaker's: its typed changes, or else a change it
+    # words ("that makes it $108,000")
+    return decided(view, adopted, live, earlier[:-1]) or [
+        d
+        for d in claimed(view, adopted, told.text, live, earlier[:-1])
+        if isinstance(d, Replace | Conflict) and _same_kind(d.old, d.value)
+    ]
+
+
+def _same_kind(old: Fact | Earlier, value: object) -> bool:
+    """Whether a new value is of a kind the old one holds: an amount for an amount, never
+    an amount for a headcount."""
+    return bool(value_kinds(str(old.value)) & value_kinds(str(value)))
+
+
+def _asked_back(turn: Turn) -> bool:
+    """Whether the listener's turn asks the speaker to confirm ("Swap noted?", "Want me to
+    do that?")."""
+    return turn.speaker == ASSISTANT and turn.text.rstrip().endswith("?")

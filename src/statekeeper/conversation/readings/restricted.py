@@ -1,0 +1,101 @@
+"""What a turn says for us only: its confidential spans kept as restricted notes, and the
+live facts a restriction names ("the bonus is confidential") restricted in place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from statekeeper.conversation import decide
+from statekeeper.conversation.audience import bare_restriction, restricts
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import table
+from statekeeper.conversation.decisions import Decision, Restrict, said_by
+from statekeeper.conversation.view import StateView
+from statekeeper.model import INTERNAL, Fact, Scope, Turn
+from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.topic import key_terms, topic_terms
+from statekeeper.text.values import TypedValue, typed_values
+
+INTERNAL_NOTE = "internal_note"
+
+
+def restricted(view: StateView, turn: Turn, spans: Sequence[str]) -> list[Decision]:
+    """The notes a turn's confidential spans make, then the live facts its restrictions
+    name, each restricted to us unless it already is."""
+    notes: list[Decision] = [
+        Restrict(
+            INTERNAL_NOTE,
+            span,
+            said_by(turn, view.authority),
+            turn.timestamp,
+            "said for us only",
+            frozenset({INTERNAL}),
+            turn.scope,
+            turn.scope_id,
+        )
+        for span in spans
+    ]
+    notes += [
+        Restrict(
+            fact.key,
+            fact.value,
+            fact.source,
+            turn.timestamp,
+            "said for us only",
+            fact.required_permissions | {INTERNAL},
+            fact.scope,
+            fact.scope_id,
+            old=fact,
+        )
+        for fact in _named_in(view, turn.text)
+        if INTERNAL not in fact.required_permissions
+    ]
+    return notes
+
+
+def _named_in(view: StateView, text: str) -> list[Fact]:
+    """The live facts a restriction names as what it restricts, in its own clause (or, when
+    it says nothing but itself, "attorney eyes only.", in the sentence before it), which
+    states no new value: "the bonus is confidential" of a bonus_amount, "the 40% thing
+    stays between us", "don't tell the customer what we paid for the Civic". Those it names
+    most fully, by the words of their key and of their value, are restricted."""
+    named: dict[str, Fact] = {}
+    for said in _restricting(text):
+        live = [f for f in view.related_facts(said) if f.scope == Scope.GLOBAL]
+        figures = typed_values(said)
+        if any(not any(_states(f.text, v) for f in live) for v in figures):
+            continue  # it states a new value: a note of its own, not a fact named
+        terms = topic_terms(table("confidential").sub(" ", said.lower()))
+        slots = _slots_of(terms)  # "comp details" name a salary by its slot
+        scored: dict[int, list[Fact]] = {}
+        for fact in live:
+            words = key_terms(fact.key)
+            score = sum(w <= terms for w in words) + len(terms & topic_terms(fact.text))
+            score += len(slots & _slots_of(topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}")))
+            score += 2 * sum(_states(fact.text, v) for v in figures)
+            if score:
+                scored.setdefault(score, []).append(fact)
+        named |= {f.id: f for f in scored[max(scored)]} if scored else {}
+    return list(named.values())
+
+
+def _slots_of(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in decide.with_slots(terms) if t.startswith("#"))
+
+
+def _states(text: str, value: TypedValue) -> bool:
+    """Whether a text states a value, in its words or another spelling of it ("$118k" of
+    "$118,000")."""
+    return nlu.mentions(text, value.text) or any(v.key == value.key for v in typed_values(text))
+
+
+def _restricting(text: str) -> Iterator[str]:
+    """Each clause of a text that restricts; one that says nothing but itself, with the
+    sentence before it."""
+    said = sentences(text)
+    for n, sentence in enumerate(said):
+        clauses = [sentence.text[a:b] for a, b in sentence.clauses()]
+        for clause in clauses:
+            if restricts(clause):
+                bare = bare_restriction(sentence.text) and n > 0
+                yield f"{said[n - 1].text} {clause}" if bare else clause

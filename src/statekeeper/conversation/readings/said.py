@@ -1,0 +1,44 @@
+"""What a turn's own words change, read against the facts they relate to: typed changes
+with the claims and details beside them, or else the one claim its sentences state. A turn
+in a side scope only records facts in that scope."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from statekeeper.conversation.decisions import Decision, Retract
+from statekeeper.conversation.details import details
+from statekeeper.conversation.readings.beside import claimed_beside
+from statekeeper.conversation.readings.claims import claimed
+from statekeeper.conversation.readings.recording import record, recorded
+from statekeeper.conversation.readings.typed import decided
+from statekeeper.conversation.view import StateView
+from statekeeper.model import Scope, Turn
+from statekeeper.nlu import assertions
+from statekeeper.nlu import interpret as nlu
+
+
+def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """The decisions a turn's own words make."""
+    said = assertions.statements(turn.text)
+    if not turn.text.strip():
+        return []  # all of it was an internal note
+    if turn.scope != Scope.GLOBAL:
+        claim = assertions.assertion_in(said) if said else None
+        return record(view, turn, claim) if claim else []
+    live = view.related_facts(turn.text)
+    changed = decided(view, turn, live, earlier)  # reads each clause for itself
+    if changed:  # and the details given beside the changes ("rep is Carla, 559-555-0102")
+        written = [str(d.value) for d in changed if not isinstance(d, Retract)]
+        return (
+            changed
+            + claimed_beside(view, turn, changed, live, earlier)
+            + [
+                recorded(view, turn, d.key, d.value)
+                for d in details(turn.text)
+                if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
+            ]
+        )
+    if not said:
+        return changed
+    return claimed(view, turn, said, live, earlier)
