@@ -170,10 +170,13 @@ def set_apart(subject: str, fact: str) -> bool:
     if _numbered_apart(subject, fact):
         return True
     ours, theirs = _modified(subject, last_phrase=True), _modified(fact)
+    their_words = {w for words in theirs.values() for w in words}
+    our_words = {w for words in ours.values() for w in words}
+    # a fact that speaks of a "crew call" and a "cast call" sets neither apart
     return any(
-        head in theirs and word != theirs[head] and word not in theirs.values()
-        and theirs[head] not in ours.values()
-        for head, word in ours.items()
+        head in theirs and not words & theirs[head] and not words & their_words
+        and not theirs[head] & our_words
+        for head, words in ours.items()
     )  # fmt: skip
 
 
@@ -199,10 +202,10 @@ _PHRASE_START = re.compile(r".*(?:\b(?:the|a|an|our|my|your|their|his|her|its|th
 
 
 @lru_cache(maxsize=4096)
-def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
+def _modified(text: str, last_phrase: bool = False) -> dict[str, set[str]]:
     """Each content word of a text (of its last noun phrase, with `last_phrase`) with the
-    content word just before it, where one is: "Prod DB host" gives {"db": "prod", "host":
-    "db"}; "with her schedule the defense", as a last phrase, gives {}."""
+    content words just before it, where there are: "Prod DB host" gives {"db": {"prod"},
+    "host": {"db"}}; "with her schedule the defense", as a last phrase, gives {}."""
     start = _PHRASE_START.match(text) if last_phrase else None
     phrase = text[start.end() :] if start else text
     tokens = re.findall(r"[\w'-]+", phrase.lower())
@@ -212,7 +215,11 @@ def _modified(text: str, last_phrase: bool = False) -> dict[str, str]:
         if w not in QUALIFIERS and w not in _PLACING and not any(c.isdigit() for c in w)
     ]
     content = [w if topic_terms(w) else "" for w in words]
-    return {w: before for before, w in zip(content, content[1:], strict=False) if w and before}
+    modified: dict[str, set[str]] = {}
+    for before, word in zip(content, content[1:], strict=False):
+        if word and before:
+            modified.setdefault(word, set()).add(before)
+    return modified
 
 
 _SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\b", re.I)  # up to its clause's verb

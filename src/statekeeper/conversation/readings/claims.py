@@ -26,6 +26,7 @@ from statekeeper.model import Fact, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import compatible
+from statekeeper.text.values import of_another_family
 
 
 def claimed(
@@ -74,7 +75,9 @@ def claimed(
         return []
     if _named_by_its_value(claim, fact) and not (claim.corrective or nlu.CHANGE.search(turn.text)):
         return []  # "the charcoal sofa is in stock" says no new colour
-    if not (claim.cancels or compatible(fact.text, claim.value)):
+    if not claim.cancels and (
+        not compatible(fact.text, claim.value) or of_another_family(fact.text, claim.value)
+    ):
         return []
     if not claim.cancels and said_to_stay(turn.text, fact):
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
