@@ -21,6 +21,7 @@ from statekeeper.conversation.decisions import (
     Retract,
 )
 from statekeeper.conversation.reading import read_turn
+from statekeeper.conversation.readings.put_forward import NOT_TAKEN_UP
 from statekeeper.model import ASSISTANT, INTERNAL, Source, SourceType, Turn
 from tests.conversation.memory import START, MemoryState, made
 
@@ -342,7 +343,25 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
 )
 def test_what_changes_nothing_decides_nothing(text: str) -> None:
     state = live("dentist", "Dentist on Tuesday at 4pm")
-    assert read(state, text) == []
+    rows = read(state, text)
+    # at most a value put forward, recorded as never taken up; the fact stands
+    assert all(r[0] == "Retract" and r[-1] == NOT_TAKEN_UP for r in rows), rows
+    assert [f.value for f in state.facts if f.is_valid] == ["Dentist on Tuesday at 4pm"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is the dentist moving to Friday?",
+        "Should we push the dentist to Friday?",
+        "If the clinic floods, we'd push the dentist to Friday.",
+    ],
+)
+def test_a_value_only_put_forward_is_recorded_as_never_taken_up(text: str) -> None:
+    state = live("dentist", "Dentist on Tuesday at 4pm")
+    rows = read(state, text)
+    assert ("Retract", "proposal", "Friday", None, NOT_TAKEN_UP) in rows
+    assert any(f.value == "Friday" and not f.is_valid for f in state.facts)
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,11 @@ def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Kno
     ) and any(matches_named(named, k) for k in known)
 
 
-def replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source]) -> list[Replace]:
+def replacements(
+    turn: str, said: Sequence[Sentence], sources: Sequence[Source], *, forward: bool = False
+) -> list[Replace]:
+    """The known values the new values of `said` replace; with `forward`, those values are
+    only put forward (conversation/changes/rivals.py)."""
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
     live_keys |= {("number", digits(k.value.text)) for k in known if k.value.kind == "code"}
@@ -80,6 +84,7 @@ def replacements(turn: str, said: Sequence[Sentence], sources: Sequence[Source])
         },
         corrected_slot(turn),
         int(found("self_repair", turn)),
+        forward,
     )
     scored: list[Scored] = []
     for position, sentence in enumerate(said):

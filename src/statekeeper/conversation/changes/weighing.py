@@ -36,6 +36,9 @@ from statekeeper.text.values import TypedValue, compatible, near_variant, typed_
 ACCEPT = 3  # the score an alignment needs
 
 
+# Kinds whose values are named things (a person, a boat, a bus): of many things at once,
+# so the only one in sight tells nothing of which thing a new one is of.
+_LOOSE_KINDS = frozenset({"name", "code", "number"})
 # Kinds a thing usually has one of, whose mere kind hints at the slot.
 _SLOT_KINDS = frozenset({"phone", "email", "address", "size"})
 
@@ -49,6 +52,9 @@ class WholeTurn:
     restated: dict[tuple[str, str], int]  # where the turn states a value as it stands
     corrected: frozenset[str]  # the words of a slot the turn says it got wrong
     repairs: int  # "I misread it": a value of this turn is a fix
+    # values put forward, not stated (conversation/changes/rivals.py): the only value of
+    # its kind in sight is enough to tell which one a value said in passing would replace
+    forward: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,9 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
     if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
-    score, reason = _score(old, new.value, new.near, new.named, new.alone, new.label)
+    score, reason = _score(
+        old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward
+    )
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
     slot_named = bool(whole.corrected & old.anchor)
@@ -207,6 +215,7 @@ def _score(
     named: str | None,
     alone: bool,
     label: str = "",
+    passing: bool = False,
 ) -> tuple[int, str]:
     if matches_named(named, old):
         return 10, "named as the old value"
@@ -238,6 +247,7 @@ def _score(
         reasons.append("its unit named")
     if alone:  # the only known value of its kind
         score += 1
-    if old.source.fact_id is None and not (variant or shared):
+    plain = passing and alone and new.kind not in _LOOSE_KINDS
+    if old.source.fact_id is None and not (variant or shared or plain):
         return 0, ""  # a value only said in passing needs more than its kind
     return score, ", ".join(reasons) or "its kind"

@@ -10,10 +10,11 @@ from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
 from statekeeper.conversation.readings.beside import claimed_beside
 from statekeeper.conversation.readings.claims import claimed
+from statekeeper.conversation.readings.put_forward import put_forward
 from statekeeper.conversation.readings.recording import record, recorded
 from statekeeper.conversation.readings.typed import decided
 from statekeeper.conversation.view import StateView
-from statekeeper.model import Scope, Turn
+from statekeeper.model import Fact, Scope, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 
@@ -27,6 +28,14 @@ def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
         claim = assertions.assertion_in(said) if said else None
         return record(view, turn, claim) if claim else []
     live = view.related_facts(turn.text)
+    made = _made(view, turn, said, live, earlier)
+    return made + put_forward(view, turn, live, earlier, made)
+
+
+def _made(
+    view: StateView, turn: Turn, said: str, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Decision]:
+    """The decisions of what a turn in the main line states."""
     changed = decided(view, turn, live, earlier)  # reads each clause for itself
     if changed:  # and the details given beside the changes ("rep is Carla, 559-555-0102")
         written = [str(d.value) for d in changed if not isinstance(d, Retract)]

@@ -26,34 +26,7 @@ def decided(
     """The replacements and retractions `decide` reads in a turn: a value inside a live
     fact is changed in a new version of that fact; a value only said in an earlier turn is
     recorded as said then and ended now, so that it is masked wherever it is carried."""
-    writer = turn.authority or view.authority
-    access = view.access
-    own = {p.key for p in personal(turn.text)}
-    facts = {
-        f.id: f
-        for f in live
-        if f.scope == Scope.GLOBAL
-        and f.source.origin != SIGNAL_ORIGIN
-        and isinstance(f.value, str)
-        and may_change(view, turn, f)
-        and not anothers_own(f, turn, own)
-    }
-    ladder = access.ladder
-    rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
-    answers_back = found("disagreement", turn.text)
-    turns = {  # what the speaker said or was told back; another's words, when gainsaid
-        t.index: t
-        for t in earlier
-        if t.scope == Scope.GLOBAL
-        and (
-            t.speaker in (turn.speaker, ASSISTANT)
-            or answers_back
-            or rank > ladder.rank_or(t.authority, rank)
-        )
-    }
-    sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
-        decide.Source(t.text, turn_index=t.index) for t in turns.values()
-    ]
+    facts, turns, sources = changeable(view, turn, live, earlier)
     edits: dict[str, str] = {}
     why: dict[str, list[str]] = {}
     decisions: list[Decision] = []
@@ -92,6 +65,43 @@ def decided(
             reason = "; ".join(dict.fromkeys(why[fact_id]))
             decisions.append(replacing(view, turn, fact.key, value, fact, reason))
     return decisions + called
+
+
+def changeable(
+    view: StateView, turn: Turn, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> tuple[dict[str, Fact], dict[int, Turn], list[decide.Source]]:
+    """What a turn may change, by id and by index, and as the sources `decide` reads: the
+    live facts its speaker may change, and the earlier turns its speaker said or was told
+    back (another's words too, when the turn gainsays them or outranks their speaker)."""
+    writer = turn.authority or view.authority
+    access = view.access
+    own = {p.key for p in personal(turn.text)}
+    facts = {
+        f.id: f
+        for f in live
+        if f.scope == Scope.GLOBAL
+        and f.source.origin != SIGNAL_ORIGIN
+        and isinstance(f.value, str)
+        and may_change(view, turn, f)
+        and not anothers_own(f, turn, own)
+    }
+    ladder = access.ladder
+    rank = ladder.rank_or(writer, ladder.rank_or("peer", 0))
+    answers_back = found("disagreement", turn.text)
+    turns = {  # what the speaker said or was told back; another's words, when gainsaid
+        t.index: t
+        for t in earlier
+        if t.scope == Scope.GLOBAL
+        and (
+            t.speaker in (turn.speaker, ASSISTANT)
+            or answers_back
+            or rank > ladder.rank_or(t.authority, rank)
+        )
+    }
+    sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
+        decide.Source(t.text, turn_index=t.index) for t in turns.values()
+    ]
+    return facts, turns, sources
 
 
 def _called(view: StateView, turn: Turn, op: decide.Retract) -> list[Decision]:

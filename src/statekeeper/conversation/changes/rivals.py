@@ -1,0 +1,80 @@
+"""Values a turn puts forward without stating them: in a question ("should we move it to
+6:25?"), a condition's consequence ("if the binding isn't done, we could push her to the
+22nd") or a denial ("we're not switching to the Gull Rock").
+
+Such a value changes nothing. Where it would replace a known value if it were said as
+ours, weighed as a change is, it is a rival that was never taken up: no state, and a
+context that replays the turn should not offer it beside the value that stands. A later
+turn that adopts it makes it live again. What a story of the past, someone else's affair
+or a wish says is no rival: it may be true of its own time, owner or wisher, and asked
+about later.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from statekeeper.conversation.changes.operations import Replace, Source
+from statekeeper.conversation.changes.replacements import replacements
+from statekeeper.conversation.clauses import Sentence, sentences
+
+
+def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
+    """The known values that what `turn` only puts forward would replace, with the values
+    put forward."""
+    forward = [
+        replace(
+            s,
+            text=_put_forward_part(s),
+            question=False,
+            conditional=False,
+            hypothetical=False,
+            keeps=False,
+        )
+        for s in sentences(turn)
+        if _puts_forward(s)
+    ]
+    return replacements(turn, forward, sources, forward=True) if forward else []
+
+
+# A condition's own clause states what is assumed, not what is put forward: "if it isn't
+# ready by Friday, we push to the 9th" puts forward the 9th.
+_CONDITION = re.compile(
+    r"\b(?:if|unless|in case|assuming|provided)\b.*?(?:[,;]|$|(?=\s(?:we|i|you|they|he|she)"
+    r"(?:'d|'ll|\s+(?:could|would|will|can|should|might|may|have to|need to))\b))",
+    re.IGNORECASE,
+)
+
+
+# Where a question opens inside its sentence: "need it Wed noon, can you do it?" states the
+# day and asks the rest; "she asked 'is my copay going up to $40?'" asks from the quote on.
+_ASKING = re.compile(
+    r"(?:^|[,;:'\"“‘]\s*|\b(?:asked|asks|asking|wonder(?:ing|ed)?)\s+(?:if\s+|whether\s+)?)"
+    r"(?:should|would|could|can|is|are|was|do|does|did|will|shall|may|might|what if|how about|"
+    r"any chance)\b",
+    re.IGNORECASE,
+)
+
+
+def _put_forward_part(sentence: Sentence) -> str:
+    """The sentence with what it does not put forward blanked (offsets kept): a condition's
+    own clause, and the statement before a question it ends in."""
+    text = _CONDITION.sub(lambda m: " " * len(m.group(0)), sentence.text)
+    asked = _ASKING.search(text) if sentence.question else None
+    return " " * asked.start() + text[asked.start() :] if asked else text
+
+
+def _puts_forward(sentence: Sentence) -> bool:
+    """Whether a sentence asks, supposes or denies, and does no more."""
+    return (
+        not (sentence.past or sentence.third_party or sentence.wanted)
+        and not (sentence.scheduled or sentence.generic)
+        and (
+            sentence.question
+            or sentence.conditional
+            or sentence.hypothetical
+            or not sentence.asserts
+        )
+    )

@@ -1,0 +1,67 @@
+"""Values a turn only puts forward, against what is known: the rivals never taken up."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.changes.operations import Source
+from statekeeper.conversation.changes.rivals import rivals
+
+
+def said(text: str) -> Source:
+    return Source(text, turn_index=0)
+
+
+def fact(text: str, key: str) -> Source:
+    return Source(text, fact_id=f"id-{key}", key=key)
+
+
+def put_forward(turn: str, *sources: Source) -> set[tuple[str, str]]:
+    return {(r.old.value.text, r.new.text) for r in rivals(turn, sources)}
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a question
+        ("Should we bump the tasting to 7:15pm?", said("The tasting starts at 6:30pm."),
+         {("6:30pm", "7:15pm")}),
+        ("Is the deposit going up to $500?", fact("Deposit: $350", "deposit"),
+         {("$350", "$500")}),
+        ("she asked 'can we push the fitting to Oct 9?'", said("Fitting is Oct 2 at the shop."),
+         {("Oct 2", "Oct 9")}),
+        # a condition's consequence, with or without its comma
+        ("If the kiln isn't fixed, we'd move the firing to 3/14.", said("Firing day is 3/12."),
+         {("3/12", "3/14")}),
+        ("If the ferry is late I'll switch the pickup to 16:45.", said("Pickup at 15:30 sharp."),
+         {("15:30", "16:45")}),
+        # a denial, the whole sentence
+        ("We are not switching the pickup to 9:15am.", said("Pickup at 8:40am, gate 2."),
+         {("8:40am", "9:15am")}),
+    ],
+)  # fmt: skip
+def test_a_value_only_put_forward_is_a_rival_of_the_known_one(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert put_forward(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # stated, then asked about: the statement is no rival, it is a change
+        ("Need it by Thu 9am, can you manage that?", said("Due back Fri 5pm.")),
+        # someone else's affair, a story of the past, a wish: true of its owner or time
+        ("My cousin moved her party to 8pm, fun.", said("Our party starts at 7pm.")),
+        ("Last spring the rent went up to $1,900.", fact("Rent: $1,750", "rent")),
+        ("The client wants 120 units by June.", fact("Order: 100 units", "order")),
+        # a condition's own value is what is assumed
+        ("If it rains on Saturday, we're fine.", said("Picnic is Sunday.")),
+        # a value the turn's question keeps
+        ("Are we still on for 6:30pm?", said("The tasting starts at 6:30pm.")),
+        # two known values of its kind, and no words to tell which
+        ("Should we move it to 4pm?", said("Standup at 9am, retro at 2pm.")),
+    ],
+)  # fmt: skip
+def test_what_is_not_only_put_forward_has_no_rival(turn: str, source: Source) -> None:
+    assert put_forward(turn, source) == set()
