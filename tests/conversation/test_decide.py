@@ -35,6 +35,8 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... and with a change said, a bare hour is one
+    ("Pickup moved, it's at 4 now.", [fact("Pickup at 2:30pm", "pickup")], {("2:30pm", "4")}),
     # a bare figure as a counting verb's object, or "of them", counts the thing in focus
     ("Change of plan, we'll want 14 of them.", [fact("Folding tables: 10 tables", "tables")],
      {("10 tables", "14 tables")}),
@@ -630,6 +632,14 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a bare hour tells too little of what it is the time of: a booking's hour is no new
+    # time of a rule that shares a word with it
+    ("Ms. Ito is booked for a cleaning under sedation Friday at 9.",
+     [fact("Sedation: no food after midnight; clear fluids until 7 a.m.", "sedation_rule")]),
+    ("The kids' swim lesson at the pool is Saturday at 10.",
+     [fact("Pool closes to lessons at 6 p.m. on weekdays", "pool_hours")]),
+    ("Drop the van at the depot Monday at 7.",
+     [fact("Depot gate opens at 5:30 a.m.", "depot_hours")]),
     # a bare figure counts the thing in focus only where it is the one count in sight and
     # the turn says it changed
     ("We'll want 14 of them.", [fact("Folding tables: 10 tables", "tables")]),

@@ -169,7 +169,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
     score += new.changes + gone + (new.sole and not apart) + 2 * (after or same_but)
-    if not (new.changes or gone or same_but or slot_named or _telling(reason)) and reach is None:
+    # a bare hour ("Thursday at 8") tells too little of what it is the time of to count
+    # the words around it without a change said
+    telling = _telling(reason) and not (new.value.kind == "time" and new.value.text.isdigit())
+    if not (new.changes or gone or same_but or slot_named or telling) and reach is None:
         # only its kind and label ("Room 310 is where the staff eat"): enough only where the
         # turn surely changes the same thing
         score = min(score, ACCEPT - 1)
