@@ -599,3 +599,30 @@ def test_a_cancelled_thing_is_ended_by_what_the_turn_calls_it(
     rows = read(MemoryState(facts=[made("extra", fact, 1)]), text)
     assert rows[0][0] == "Replace"
     assert ("Retract", "extra", called, None, "taken back") in rows
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "expected"),
+    [
+        # a speaker's own thing is kept under the speaker's name, not under "my"
+        ("Imani", "Change of plans: my pop-up stall is in Dayton now.",
+         ("imani_pop_up_stall", "Dayton")),
+        ("Oskar", "Going forward, my rehearsal space is Studio 4.",
+         ("oskar_rehearsal_space", "Studio 4")),
+        # the principal's own thing needs no name, and "our" is everyone's
+        ("quinn", "Change of plans: my pottery class is on Friday now.",
+         ("pottery_class", "Friday")),
+        ("Imani", "Going forward, our team offsite is on Monday.", ("team_offsite", "Monday")),
+        # a relative time is followed by the day it meant
+        ("Imani", "The official launch party is tomorrow.",
+         ("launch_party", "tomorrow (5 March 2031)")),
+    ],
+)  # fmt: skip
+def test_a_new_subject_is_kept_under_whose_it_is_and_when_it_was_said(
+    speaker: str, text: str, expected: tuple[str, str]
+) -> None:
+    state = MemoryState(facts=[])
+    read_by = [
+        row(d) for batch in read_turn(state, said(text, at=10, speaker=speaker), []) for d in batch
+    ]
+    assert ("Add", *expected) in [(r[0], r[1], r[3]) for r in read_by], read_by

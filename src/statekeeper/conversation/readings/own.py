@@ -21,9 +21,7 @@ def own(view: StateView, turn: Turn, fact: Personal, live: Sequence[Fact]) -> Ad
     principal ("caroline_budget" for Caroline's "my budget is ..."): a new value of it
     replaces the one they stated before, except where one has many (allergies), and
     there it joins them."""
-    who = _SPEAKER_NAMED.search(turn.speaker)
-    speaker = (who.group(1) if who else turn.speaker).strip()
-    owner = "" if speaker in (view.user, "user") else assertions.subject_key(speaker)
+    owner = owner_key(view, turn)
     key = f"{owner}_{fact.key}" if owner else fact.key
     source = said_by(turn, view.authority)
     held = next((f for f in live if f.key == key and isinstance(f.value, str)), None)
@@ -31,6 +29,14 @@ def own(view: StateView, turn: Turn, fact: Personal, live: Sequence[Fact]) -> Ad
         value = with_item(str(held.value), fact.value)
         return Replace(held, key, value, source, turn.timestamp, "added to what the speaker has")
     return Add(key, fact.value, source, turn.timestamp, "stated of the speaker")
+
+
+def owner_key(view: StateView, turn: Turn) -> str:
+    """The key part that says whose a speaker's own things are: none for the principal,
+    the speaker's name for anyone else ("caroline")."""
+    who = _SPEAKER_NAMED.search(turn.speaker)
+    speaker = (who.group(1) if who else turn.speaker).strip()
+    return "" if speaker in (view.user, "user") else assertions.subject_key(speaker)
 
 
 def anothers_own(fact: Fact, turn: Turn, own: set[str]) -> bool:
