@@ -21,7 +21,7 @@ from statekeeper.conversation.decisions import (
     Retract,
 )
 from statekeeper.conversation.reading import read_turn
-from statekeeper.conversation.readings.put_forward import NOT_TAKEN_UP
+from statekeeper.conversation.readings.put_forward import NOT_TAKEN_UP, PUT_RIGHT
 from statekeeper.model import ASSISTANT, INTERNAL, Source, SourceType, Turn
 from tests.conversation.memory import START, MemoryState, made
 
@@ -626,3 +626,21 @@ def test_a_new_subject_is_kept_under_whose_it_is_and_when_it_was_said(
         row(d) for batch in read_turn(state, said(text, at=10, speaker=speaker), []) for d in batch
     ]
     assert ("Add", *expected) in [(r[0], r[1], r[3]) for r in read_by], read_by
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        # a value put right as it is said is dead from the start
+        ("Fitting booked for May 14... sorry, May 15, at the tailor's.", ["May 14"]),
+        ("Locker code is 4471, no wait, 4417.", ["4471"]),
+        ("Ship it to Dock 6, not Dock 9.", ["Dock 9"]),
+        # a span from one value to another replaces nothing, nor does a question
+        ("The loan runs from 3 May 2032 to 9 August 2032.", []),
+        ("Is it 4471, not 4417?", []),
+    ],
+)
+def test_a_value_put_right_as_it_is_said_is_ended(text: str, ended: list[str]) -> None:
+    state = MemoryState(facts=[])
+    rows = read(state, text)
+    assert [r[2] for r in rows if r[-1] == PUT_RIGHT] == ended

@@ -43,9 +43,11 @@ _SO_BETWEEN = re.compile(
 _ALIKE = re.compile(r"\b(?:too|also|as well|either|neither)\b", re.I)
 
 
-def contrasted(sentence: str) -> dict[str, str]:
+def contrasted(sentence: str, *, steps: bool = True) -> dict[str, str]:
     """New values whose sentence names the value they replace, as new key -> old text:
-    "2014 not 2017", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks"."""
+    "2014 not 2017", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks".
+    Without `steps`, only those that say the old one is wrong or set aside, not a step
+    from one to the other (which may be a range: "from 3 March to 28 June")."""
     values = typed_values(sentence)
     pairs = {}
     for n, (a, b) in enumerate(zip(values, values[1:], strict=False)):
@@ -57,7 +59,7 @@ def contrasted(sentence: str) -> dict[str, str]:
             pairs[new.key] = b.text
         elif _REPAIR_BETWEEN.match(between):
             pairs[b.key] = a.text
-        elif _ARROW.match(between) and (
+        elif steps and _ARROW.match(between) and (
             between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")
         ):
             pairs[b.key] = a.text

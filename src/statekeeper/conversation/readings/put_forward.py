@@ -1,12 +1,15 @@
-"""Values a turn only puts forward, made decisions: each rival of a known value that the
-turn does not itself adopt is recorded as said and ended at once, so that a replayed turn
-shows it masked beside the value that stands (conversation/changes/rivals.py)."""
+"""Values a turn says but does not stand by, made decisions: each rival of a known value
+that the turn only puts forward and does not itself adopt (conversation/changes/rivals.py),
+and a value the turn puts right as it says it ("tasting on the 29th... sorry, the 30th"),
+is recorded as said and ended at once, so that a replayed turn shows it masked."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from statekeeper.conversation.changes.contrasts import contrasted
 from statekeeper.conversation.changes.rivals import rivals
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.readings.outcomes import PROPOSAL, ended
 from statekeeper.conversation.readings.typed import changeable
@@ -15,6 +18,7 @@ from statekeeper.model import Fact, Turn
 from statekeeper.nlu import interpret as nlu
 
 NOT_TAKEN_UP = "put forward, not taken up"
+PUT_RIGHT = "put right as it was said"
 
 
 def put_forward(
@@ -32,4 +36,19 @@ def put_forward(
         ended(view, turn, PROPOSAL, op.new.text, NOT_TAKEN_UP)
         for op in rivals(turn.text, sources)
         if not any(nlu.mentions(value, op.new.text) for value in adopted)
+    ] + _put_right(view, turn, live, earlier)
+
+
+def _put_right(
+    view: StateView, turn: Turn, live: Sequence[Fact], earlier: Sequence[Turn]
+) -> list[Decision]:
+    """The values a turn's own statements name as replaced ("the 29th... sorry, the 30th",
+    "481, not 418") that nothing known holds nor said before: ended as they were said."""
+    if not any(sentence.asserts for sentence in sentences(turn.text)):
+        return []  # a question or a supposition names nothing as replaced
+    said_before = [f.text for f in live] + [t.text for t in earlier]
+    return [  # the whole turn: a repair runs across a stop ("the 29th... sorry, the 30th")
+        ended(view, turn, PROPOSAL, old, PUT_RIGHT)
+        for old in contrasted(turn.text, steps=False).values()
+        if not any(nlu.mentions(text, old) for text in said_before)
     ]
