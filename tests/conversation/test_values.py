@@ -43,6 +43,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("moved it to october 14th", [("date", "october 14th")]),
         ("you may 2 times a week at most", [("quantity", "2 times")]),
         ("doors open at 7:45pm", [("time", "7:45pm")]),
+        # points that group thousands, a comma before the cents
+        ("the quote came to €4.850,00 for both days", [("money", "€4.850,00")]),
+        ("deposit EUR 2.400 paid", [("money", "EUR 2.400")]),
+        ("€12.345,50.", [("money", "€12.345,50")]),
         # the half of the day written with its dots
         ("load-in is 5:30 p.m. at the side door", [("time", "5:30 p.m.")]),
         ("we open at 9 A.M. sharp", [("time", "9 A.M.")]),
@@ -226,6 +230,11 @@ def test_a_weekday_is_one_day_however_written() -> None:
 def test_a_count_in_words_is_the_count_in_figures() -> None:
     [words], [figures] = typed_values("three nights"), typed_values("3 nights")
     assert words.key == figures.key and words.unit == figures.unit == "night"
+
+
+def test_an_amount_in_points_and_commas_is_the_amount_in_commas_and_points() -> None:
+    assert value("money", "€4.850,00").key == value("money", "€4850.00").key
+    assert value("money", "€4.850,00").key != value("money", "€4.85").key
 
 
 def test_a_name_and_its_possessive_are_one_person() -> None:

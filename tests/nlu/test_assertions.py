@@ -146,7 +146,7 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "Keep the merger private until Friday.",
         "Keep the audit confidential, please.",
         # the object of a gerund is no subject: the sentence speaks of the doing
-        "Finding the right balance is key.",
+        "Getting the final glaze even is a two-day job.",
         "Keeping our lawn green is a weekly chore.",
         "Honestly, training the new puppy is a full-time job.",
         # a change word in a later sentence introduces what follows it, not what came before

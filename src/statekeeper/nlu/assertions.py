@@ -317,8 +317,8 @@ _AFTER_PREPOSITION = re.compile(
     r"towards?|above|below|during|via|opposite|throughout)\s+$",
     re.IGNORECASE,
 )
-# The object of a gerund is no subject either: "finding the right balance is key" speaks of
-# finding it, "keeping the lawn green is a chore" of keeping it.
+# The object of a gerund is no subject either: "getting the glaze even is tricky" speaks of
+# getting it, "keeping the lawn green is a chore" of keeping it.
 _AFTER_GERUND = re.compile(r"(?:^|[.!?;:,]\s*)[a-z]+ing\s+$", re.IGNORECASE)
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning|put|set)"
@@ -477,7 +477,7 @@ def assertion_in(text: str) -> Assertion | None:
 def _signalled_by(text: str, end: int) -> bool:
     """Whether a change is signalled before a claim or in its sentence ("change of plans:
     the venue is ..."); a word in a later sentence introduces what follows it, not what
-    came before ("the shop is open! been waiting for this for a while now")."""
+    came before ("the stall is open! dreamed of it for ages now")."""
     closes = re.compile(r"[.!?](?:\s|$)").search(text, end)
     said = text[: closes.end() if closes else len(text)]
     return CHANGE.search(said) is not None or _STARTING.search(said) is not None

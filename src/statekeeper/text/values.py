@@ -86,7 +86,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
         (
             "money",
-            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥]|\b(?:EUR|USD|GBP|CAD)\s?)\d(?:[\d,]*\d)?(?:\.\d+)?"
+            # "€4.850,00": points group the thousands, a comma starts the cents
+            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥]|\b(?:EUR|USD|GBP|CAD)\s?)"
+            r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
             r"(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?",
         ),
         ("percent", r"\b\d+(?:\.\d+)?\s?%"),
@@ -207,6 +209,9 @@ def owns_what_follows(text: str, value: TypedValue) -> bool:
     return text[value.end : value.end + 2] in ("'s", "’s")
 
 
+_GROUPED_BY_POINTS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?$")
+
+
 def canonical(kind: str, text: str) -> str:
     lowered = text.lower()
     if kind == "address":  # "42 Elm St" restates "42 Elm St, Salem": the street decides
@@ -216,7 +221,10 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
-    if kind == "money":  # "$118k" is "$118,000"
+    if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"
+        grouped = _GROUPED_BY_POINTS.search(lowered)
+        if grouped:
+            lowered = lowered.replace(".", "").replace(",", ".")
         return _in_full(re.sub(r"[\s,]", "", lowered))
     if kind in {"percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)

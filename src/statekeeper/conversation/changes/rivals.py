@@ -49,7 +49,7 @@ _CONDITION = re.compile(
 
 
 # Where a question opens inside its sentence: "need it Wed noon, can you do it?" states the
-# day and asks the rest; "she asked 'is my copay going up to $40?'" asks from the quote on.
+# day and asks the rest; "he asked 'can we bump the fitting to Oct 9?'" asks from the quote.
 _ASKING = re.compile(
     r"(?:^|[,;:'\"“‘]\s*|\b(?:asked|asks|asking|wonder(?:ing|ed)?)\s+(?:if\s+|whether\s+)?)"
     r"(?:should|would|could|can|is|are|was|do|does|did|will|shall|may|might|what if|how about|"
