@@ -55,3 +55,29 @@ def test_an_observed_turn_does_not_lead_to_the_restricted_value(engine: Engine) 
         except UnknownFactError:
             continue
         assert "$90,000" not in str(value)
+
+
+HR = Principal(org="acme", user="hana", authority="manager", permissions=frozenset({"hr"}))
+
+
+@pytest.mark.parametrize("by_key", [True, False])
+def test_a_new_value_of_a_restricted_fact_stays_restricted(engine: Engine, by_key: bool) -> None:
+    hr = engine.session(HR)
+    old = hr.write("salary_offer", "Offer $90,000", required_permissions=["hr"],
+                   memory_type="organizational")  # fmt: skip
+    new = hr.write("salary_offer", "Offer $95,000", supersedes=None if by_key else old.id,
+                   memory_type="organizational")  # fmt: skip
+    assert new.required_permissions == frozenset({"hr"})
+    assert "$95,000" not in engine.session(PEER).context("salary offer").text
+    assert "$95,000" in hr.context("salary offer").text
+
+
+def test_a_restriction_asked_by_rank_carries_over_unless_the_write_names_its_own(
+    engine: Engine,
+) -> None:
+    board = engine.session(EXEC)
+    board.write("price_floor", "Floor $48,000", source=BOARD, required_authority="executive")
+    kept = board.write("price_floor", "Floor $46,000", source=BOARD)
+    assert kept.required_authority == "executive"
+    named = board.write("price_floor", "Floor $45,000", source=BOARD, required_authority="manager")
+    assert named.required_authority == "manager"

@@ -125,9 +125,9 @@ def commit_fact(
         return _born_dead(uow, draft, newer[-1], "older than the current value", seq)
 
     chain_parent = targets[0].id if targets else None
-    fact = draft
-    if chain_parent != draft.supersedes:
-        fact = draft.model_copy(update={"supersedes": chain_parent})
+    fact = _kept_restricted(draft, targets)
+    if chain_parent != fact.supersedes:
+        fact = fact.model_copy(update={"supersedes": chain_parent})
     uow.insert_fact(fact, seq)
     flagged: list[str] = []
     for target in targets:
@@ -137,6 +137,21 @@ def commit_fact(
     if flagged:
         uow.mark_needs_review(flagged)
     return WriteResult(fact, tuple(t.id for t in targets), tuple(flagged))
+
+
+def _kept_restricted(draft: Fact, targets: Sequence[Fact]) -> Fact:
+    """Replacing a restricted value keeps it restricted: whoever could not see the old one
+    does not see the new one ("HR only: salary $90,000", then "make that $95,000"). The
+    permissions add up; a rank asked of the old one is asked of the new one unless the
+    write names its own."""
+    permissions = draft.required_permissions.union(*(t.required_permissions for t in targets))
+    ranked = next((t.required_authority for t in targets if t.required_authority), None)
+    update: dict[str, object] = {}
+    if permissions != draft.required_permissions:
+        update["required_permissions"] = permissions
+    if draft.required_authority is None and ranked is not None:
+        update["required_authority"] = ranked
+    return draft.model_copy(update=update) if update else draft
 
 
 def _born_dead(
