@@ -90,6 +90,19 @@ SPANS = [
     ("Keep this under your hat: we're buying the warehouse next door.",
      ["Keep this under your hat: we're buying the warehouse next door."]),
     ("On the down low, the launch slips a month.", ["On the down low, the launch slips a month."]),
+    # kept off what goes out, or known only to the one it concerns
+    ("Keep this off anything the landlord sees: we'd go to $2,400.",
+     ["Keep this off anything the landlord sees: we'd go to $2,400."]),
+    ("The box holds her insulin pens. Keep it off the delivery label.",
+     ["The box holds her insulin pens. Keep it off the delivery label."]),
+    ("Ravi is moving to the Leeds office. Nobody but his manager knows yet.",
+     ["Ravi is moving to the Leeds office. Nobody but his manager knows yet."]),
+    ("Nina failed the audition. She asked that the other dancers not be told.",
+     ["Nina failed the audition. She asked that the other dancers not be told."]),
+    ("Our walk-away price is $310k. Never put that in an email to them.",
+     ["Our walk-away price is $310k. Never put that in an email to them."]),
+    ("Just for me: the real budget is $7,000.", ["Just for me: the real budget is $7,000."]),
+    ("Organizers only: the headliner cancelled.", ["Organizers only: the headliner cancelled."]),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
@@ -108,6 +121,9 @@ NO_SPAN = [
     "Keep everything as planned; don't tell the plumber anything new.",
     "Tell the team the office moves in June.",
     "Keep the numbers tidy in the report.",
+    "Keep the pan off the heat for a minute.",
+    "Parking here is for buses only.",
+    "Leave it out of the sun, it melts.",
 ]
 
 

@@ -35,6 +35,8 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    ("We now pay the crew $45/hour.", [fact("Install crew: we pay them $40/hour", "crew_rate")],
+     {("$40", "$45")}),
     # ... and with a change said, a bare hour is one
     ("Pickup moved, it's at 4 now.", [fact("Pickup at 2:30pm", "pickup")], {("2:30pm", "4")}),
     # a bare figure as a counting verb's object, or "of them", counts the thing in focus
@@ -632,6 +634,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # what we charge is no new value of what we pay, nor the other way round
+    ("We bill the gallery $85/hour for install.",
+     [fact("Install crew: we pay them $40/hour", "crew_rate")]),
+    ("We invoice the school €12 per student.",
+     [fact("Coach is paid by us: we pay him €9 per student", "coach_rate")]),
+    ("Our cost is $3.10 a unit now.", [fact("We bill the shop $4.50 a unit", "unit_price")]),
     # a bare hour tells too little of what it is the time of: a booking's hour is no new
     # time of a rule that shares a word with it
     ("Ms. Ito is booked for a cleaning under sedation Friday at 9.",

@@ -78,12 +78,17 @@ def names_which(sentence: str, value: TypedValue) -> bool:
     return bool(typed_values(said))
 
 
-_ROLE_TABLES = ("shipping", "billing", "work", "home")
+_ROLE_TABLES = ("shipping", "billing", "paying", "work", "home")
 
 
 # Roles that name different slots: a billing address is never the shipping one, nor a work
-# phone the home one. A home or a work place may well be where things now ship.
-_CLASHING_ROLES = (frozenset({"billing", "shipping"}), frozenset({"work", "home"}))
+# phone the home one, nor what we charge what we pay. A home or a work place may well be
+# where things now ship.
+_CLASHING_ROLES = (
+    frozenset({"billing", "shipping"}),
+    frozenset({"work", "home"}),
+    frozenset({"billing", "paying"}),
+)
 
 
 def clash(new: frozenset[str], old: frozenset[str]) -> bool:
@@ -98,7 +103,7 @@ def clash(new: frozenset[str], old: frozenset[str]) -> bool:
 
 @lru_cache(maxsize=8192)
 def roles(text: str) -> frozenset[str]:
-    """The roles a text gives what it speaks of (shipping, billing, work, home); a live
+    """The roles a text gives what it speaks of (shipping, billing, paying, work, home); a live
     fact's text is read again for every new value of every turn, so this is kept."""
     lowered = text.lower()
     return frozenset(r for r in _ROLE_TABLES if table(f"role_{r}").search(lowered))
