@@ -35,6 +35,15 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a sentence that only denies a value names the old one for the next sentence's value
+    ("Sorry. Is not 6 chairs. We need 9 chairs.", [said("Order: 6 chairs for the patio")],
+     {("6 chairs", "9 chairs")}),
+    ("Nope, not 40 guests. 55 guests, the Lins are coming.",
+     [said("Dinner for 40 guests at the Elm room")], {("40 guests", "55 guests")}),
+    ("That is not $120. $135 with the tax.", [said("The repair quote: $120 for parts")],
+     {("$120", "$135")}),
+    ("It was not 3 boxes. There were 5 boxes on the pallet.", [said("Pallet count: 3 boxes")],
+     {("3 boxes", "5 boxes")}),
     ("We now pay the crew $45/hour.", [fact("Install crew: we pay them $40/hour", "crew_rate")],
      {("$40", "$45")}),
     # ... and with a change said, a bare hour is one
@@ -634,6 +643,8 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a denial of something else names no old value
+    ("Not a problem. See you at 4pm.", [said("Lesson at 3pm with Ana")]),
     # what we charge is no new value of what we pay, nor the other way round
     ("We bill the gallery $85/hour for install.",
      [fact("Install crew: we pay them $40/hour", "crew_rate")]),

@@ -66,6 +66,27 @@ def contrasted(sentence: str, *, steps: bool = True) -> dict[str, str]:
     return pairs
 
 
+# A sentence that only denies a value: "Is not 11 persons.", "It's not Tuesday.", "Not 4B."
+_DENIAL = re.compile(
+    r"^\W*(?:(?:no|nope|sorry),?\s+)?(?:(?:it|that|this|which)(?:'s|\s+is|\s+was)\s+|is\s+|it\s+)?"
+    r"not\s+(?:the\s+)?(?P<old>[^,.;!?]{1,40}?)\W*$",
+    re.I,
+)
+
+
+def denied_before(lead: str, sentence: str) -> dict[str, str]:
+    """The first value of a sentence that follows one only denying a value of its kind, as
+    new key -> old text: "Is not 11 persons. We are 13 persons." """
+    denial = _DENIAL.match(lead.strip())
+    if denial is None:
+        return {}
+    denied = typed_values(denial.group("old"))
+    if len(denied) != 1:
+        return {}
+    new = next((v for v in typed_values(sentence) if compatible(denied[0], v)), None)
+    return {new.key: denied[0].text} if new is not None else {}
+
+
 def gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
     """New values that follow a known value of their kind, said to be out of reach, across
     a consequence or opening the next clause, as new key -> old text: "Bay 2 flooded, so

@@ -11,6 +11,7 @@ from statekeeper.conversation.changes.bounds import bounds_alike, stated_as_boun
 from statekeeper.conversation.changes.choosing import Scored, best_of
 from statekeeper.conversation.changes.contrasts import (
     contrasted,
+    denied_before,
     fares_alike,
     gave_way,
     matches_named,
@@ -91,8 +92,12 @@ def replacements(
         relayed = _relays_contact(sentence)
         if not sentence.asserts and not relayed:
             continue
-        contrasts = contrasted(sentence.text) | gave_way(sentence.text, known)
         lead = said[position - 1].text if position else ""
+        contrasts = (
+            denied_before(lead, sentence.text)
+            | contrasted(sentence.text)
+            | gave_way(sentence.text, known)
+        )
         for value in typed_values(sentence.text):
             if relayed and value.kind not in _CONTACT_KINDS:
                 continue
