@@ -1,6 +1,6 @@
 """Values a turn puts forward without stating them: in a question ("should we move it to
 6:25?"), a condition's consequence ("if the binding isn't done, we could push her to the
-22nd") or a denial ("we're not switching to the Gull Rock").
+22nd") or a denial ("we're not moving the pickup to 9:15").
 
 Such a value changes nothing. Where it would replace a known value if it were said as
 ours, weighed as a change is, it is a rival that was never taken up: no state, and a
@@ -64,6 +64,12 @@ def _put_forward_part(sentence: Sentence) -> str:
     text = _CONDITION.sub(lambda m: " " * len(m.group(0)), sentence.text)
     asked = _ASKING.search(text) if sentence.question else None
     return " " * asked.start() + text[asked.start() :] if asked else text
+
+
+def puts_forward(turn: str) -> bool:
+    """Whether any sentence of a turn only puts something forward: the rest need not be
+    read for rivals."""
+    return any(_puts_forward(s) for s in sentences(turn))
 
 
 def _puts_forward(sentence: Sentence) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.contrasts import contrasted
-from statekeeper.conversation.changes.rivals import rivals
+from statekeeper.conversation.changes.rivals import puts_forward, rivals
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.readings.outcomes import PROPOSAL, ended
@@ -30,13 +30,16 @@ def put_forward(
 ) -> list[Decision]:
     """The rivals a turn puts forward, ended; none that the turn's own decisions (`taken`)
     give a fact."""
+    put_right = _put_right(view, turn, live, earlier)
+    if not puts_forward(turn.text):
+        return put_right
     _, _, sources = changeable(view, turn, live, earlier)
     adopted = [str(d.value) for d in taken if not isinstance(d, Retract)]
     return [
         ended(view, turn, PROPOSAL, op.new.text, NOT_TAKEN_UP)
         for op in rivals(turn.text, sources)
         if not any(nlu.mentions(value, op.new.text) for value in adopted)
-    ] + _put_right(view, turn, live, earlier)
+    ] + put_right
 
 
 def _put_right(
