@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # one value said to take another's place
+    ("Dr. Ito takes over from Dr. Lee on the ward next week.", [fact("Ward lead: Dr. Lee", "ward")],
+     {("Dr. Lee", "Dr. Ito")}),
+    ("Priya Nair stands in for Tom Okafor at Friday's panel.",
+     [fact("Panelists: Tom Okafor, Ana Ruiz", "panel")], {("Tom Okafor", "Priya Nair")}),
+    ("Sergio Vaz will replace Mei Lin as the site lead.",
+     [fact("Site lead: Mei Lin, mobile 555-0199", "lead")], {("Mei Lin", "Sergio Vaz")}),
     # a sentence that only denies a value names the old one for the next sentence's value
     ("Sorry. Is not 6 chairs. We need 9 chairs.", [said("Order: 6 chairs for the patio")],
      {("6 chairs", "9 chairs")}),

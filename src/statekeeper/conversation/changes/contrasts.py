@@ -29,8 +29,12 @@ _REPAIR_BETWEEN = re.compile(
     r"(?:no,? )?wait|(?:no,? )?actually|hang on)[\s,;.-]*$",
     re.I,
 )
+# ... or takes its place: "bus 22 replaces bus 17", "Dr. Ito takes over from Dr. Lee".
 _INSTEAD_OF = re.compile(
-    r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing)\s*$", re.I
+    r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|"
+    r"(?:will|is\s+going\s+to)\s+replace|is\s+replacing|takes\s+over\s+from|"
+    r"takes\s+the\s+place\s+of|supersedes|stands\s+in\s+for)\s*$",
+    re.I,
 )
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
 # A consequence between two values of a kind: the first gives way to the second.
