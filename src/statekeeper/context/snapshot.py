@@ -283,17 +283,12 @@ class Snapshot:
         return self._facts_at(index.best(chosen, limit))
 
     def _install(self, terms: Sequence[str]) -> None:
+        """Postings read from the store, keyed by sequence number as the store reads them
+        (a common word's posting holds a fifth of a large view's facts)."""
         if terms:
-            for term, posting in self.uow.index_postings(self.view, TERM, terms).items():
-                self.index.install(term, self._by_seq(posting))
-
-    def _by_seq(self, posting: dict[int, int]) -> dict[int, int]:
-        """A posting the store keyed by its own keys, keyed by sequence number. Built in
-        C's loops: a common word's posting holds a fifth of a large view's facts."""
-        seqs = map(self._seq_of.get, posting)
-        by_seq: dict[int | None, int] = dict(zip(seqs, posting.values(), strict=True))
-        by_seq.pop(None, None)  # keys of facts this snapshot does not hold
-        return by_seq  # type: ignore[return-value]
+            found = self.uow.index_postings(self.view, TERM, terms, self._seq_of)
+            for term, posting in found.items():
+                self.index.install(term, posting, owned=True)
 
     def newest(self, limit: int | None = None, constraints: bool = False) -> list[Fact]:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
@@ -366,9 +361,9 @@ class Snapshot:
         for kind in (PART, WHOLE):
             values = [v for k, v in missing if k == kind]
             if values:
-                found = self.uow.index_postings(self.view, kind, values)
+                found = self.uow.index_postings(self.view, kind, values, self._seq_of)
                 for value, docs in found.items():
-                    self.holders.install((kind, value), self._by_seq(docs))
+                    self.holders.install((kind, value), docs)
 
     def holds(self, key: Key, unseen: Set[int]) -> bool:
         """Whether a live fact outside `unseen` holds a value."""

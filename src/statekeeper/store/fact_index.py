@@ -22,7 +22,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from functools import lru_cache
 from itertools import islice
@@ -318,22 +318,36 @@ class FactIndexRows:
         return found
 
     def index_postings(
-        self, view: View, kind: str, values: Sequence[str]
+        self, view: View, kind: str, values: Sequence[str], seqs: Mapping[int, int] | None = None
     ) -> dict[str, dict[int, int]]:
         """For each term (or value) of a kind, the view's live facts that hold it by key,
-        each with how often; a value no fact holds maps to an empty posting."""
+        each with how often; a value no fact holds maps to an empty posting. With `seqs`
+        (each live fact's sequence number by key, see `index_documents`), by sequence
+        number instead, leaving out the keys it does not hold."""
         by_token = self._tokens(view, kind, values)
         found: dict[str, dict[int, int]] = {value: {} for value in values}
         if self._sqlite:
             for tok, value in by_token.items():
                 [[docs]] = self._driver(_SQLITE_POSTING, [tok])
                 if docs:  # numbers joined by commas
-                    found[value].update(Counter(json.loads(f"[{docs}]")))  # distinct facts
+                    numbers: Iterable[Any] = json.loads(f"[{docs}]")
+                    if seqs is not None:  # renumbered as they are counted: one dict, not two
+                        numbers = map(seqs.get, numbers)
+                    # Counted in C's loop; a fact holds a word more than once often enough
+                    # that trying a dict of ones first costs more than it saves.
+                    counted: dict[Any, int] = Counter(numbers)
+                    counted.pop(None, None)  # keys of facts `seqs` does not hold
+                    if found[value]:  # another namespace's: other rows, other keys
+                        found[value].update(counted)
+                    else:
+                        found[value] = counted
             return found
         for part in chunks(list(by_token)):
             params = {"org": self.org, "tokens": list(part)}
             for tok, seq, count in self.conn.execute(_POSTGRES_POSTINGS, params):
-                found[by_token[tok]][int(seq)] = int(count)
+                key = int(seq)  # a fact's key is its sequence number here
+                if seqs is None or key in seqs:
+                    found[by_token[tok]][key] = int(count)
         return found
 
     def asserting(

@@ -42,7 +42,11 @@ class FactSearch:
     if TYPE_CHECKING:  # the index's reads (FactIndexRows) and the view's (ViewRows)
 
         def index_postings(
-            self, view: View, kind: str, values: Sequence[str]
+            self,
+            view: View,
+            kind: str,
+            values: Sequence[str],
+            seqs: Mapping[int, int] | None = None,
         ) -> dict[str, dict[int, int]]: ...
 
         def facts_by_seq(self, view: View, seqs: Sequence[int]) -> list[Stamped]: ...
