@@ -73,6 +73,9 @@ class Snapshot:
         # Every live fact's key in the store's index (what its postings name it by).
         self._seq_of: dict[int, int] = {}
         self._key_of: dict[int, int] = {}
+        # The (user, capability) of the view's namespaces that hold a live fact (or did
+        # since the view was read): only their postings are read.
+        self._spaces: set[tuple[str, str]] = set()
         self.facts: dict[int, Fact] = {}  # live facts read, by sequence number
         self._figures: dict[str, frozenset[str]] = {}  # their texts' values, as indexed
         self.seq: dict[str, int] = {}  # their ids' sequence numbers
@@ -122,6 +125,7 @@ class Snapshot:
     def _load(self, uow: UnitOfWork) -> None:
         """What every reading of the view weighs, and nothing more."""
         documents = uow.index_documents(self.view)
+        self._spaces = set(uow.index_spaces(self.view))
         self.index.known({seq: length for _, seq, length in documents})
         self.live_seqs = [seq for _, seq, _ in documents]
         self._keys({seq: key for key, seq, _ in documents})
@@ -166,6 +170,7 @@ class Snapshot:
             self.ended.add(Ended(when, seq, fact.id, fact.text))
             return
         entry = cached_entry(fact)
+        self._spaces.add((fact.user, fact.capability))
         self.index.add_terms(seq, entry.terms)
         insort(self.live_seqs, seq)
         self._keep(stamped._replace(figures=entry.figures))
@@ -286,7 +291,7 @@ class Snapshot:
         """Postings read from the store, keyed by sequence number as the store reads them
         (a common word's posting holds a fifth of a large view's facts)."""
         if terms:
-            found = self.uow.index_postings(self.view, TERM, terms, self._seq_of)
+            found = self.uow.index_postings(self.view, TERM, terms, self._seq_of, self._spaces)
             for term, posting in found.items():
                 self.index.install(term, posting, owned=True)
 
@@ -361,7 +366,9 @@ class Snapshot:
         for kind in (PART, WHOLE):
             values = [v for k, v in missing if k == kind]
             if values:
-                found = self.uow.index_postings(self.view, kind, values, self._seq_of)
+                found = self.uow.index_postings(
+                    self.view, kind, values, self._seq_of, self._spaces
+                )
                 for value, docs in found.items():
                     self.holders.install((kind, value), docs)
 
