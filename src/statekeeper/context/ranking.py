@@ -140,12 +140,16 @@ class Bm25Index:
             return []
         return [t for t in terms if t not in self._postings]
 
-    def install(self, term: str, posting: Mapping[int, int]) -> None:
+    def install(self, term: str, posting: Mapping[int, int], owned: bool = False) -> None:
         """A term's posting, read from the store's copy of the index: each document with
-        how often it holds the term. Documents this index does not know are left out."""
+        how often it holds the term. Documents this index does not know are left out. An
+        `owned` posting is a dict the caller gives up: kept as it is, not copied."""
         known = self._lengths
         if posting.keys() <= known.keys():  # as a rule: tested in C, copied whole
-            self._postings[term] = dict(posting)
+            if owned and isinstance(posting, dict):
+                self._postings[term] = posting
+            else:
+                self._postings[term] = dict(posting)
         else:
             self._postings[term] = {doc: tf for doc, tf in posting.items() if doc in known}
 

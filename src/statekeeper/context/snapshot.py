@@ -73,6 +73,9 @@ class Snapshot:
         # Every live fact's key in the store's index (what its postings name it by).
         self._seq_of: dict[int, int] = {}
         self._key_of: dict[int, int] = {}
+        # The (user, capability) of the view's namespaces that hold a live fact (or did
+        # since the view was read): only their postings are read.
+        self._spaces: set[tuple[str, str]] = set()
         self.facts: dict[int, Fact] = {}  # live facts read, by sequence number
         self._figures: dict[str, frozenset[str]] = {}  # their texts' values, as indexed
         self.seq: dict[str, int] = {}  # their ids' sequence numbers
@@ -122,6 +125,7 @@ class Snapshot:
     def _load(self, uow: UnitOfWork) -> None:
         """What every reading of the view weighs, and nothing more."""
         documents = uow.index_documents(self.view)
+        self._spaces = set(uow.index_spaces(self.view))
         self.index.known({seq: length for _, seq, length in documents})
         self.live_seqs = [seq for _, seq, _ in documents]
         self._keys({seq: key for key, seq, _ in documents})
@@ -166,6 +170,7 @@ class Snapshot:
             self.ended.add(Ended(when, seq, fact.id, fact.text))
             return
         entry = cached_entry(fact)
+        self._spaces.add((fact.user, fact.capability))
         self.index.add_terms(seq, entry.terms)
         insort(self.live_seqs, seq)
         self._keep(stamped._replace(figures=entry.figures))
@@ -283,17 +288,12 @@ class Snapshot:
         return self._facts_at(index.best(chosen, limit))
 
     def _install(self, terms: Sequence[str]) -> None:
+        """Postings read from the store, keyed by sequence number as the store reads them
+        (a common word's posting holds a fifth of a large view's facts)."""
         if terms:
-            for term, posting in self.uow.index_postings(self.view, TERM, terms).items():
-                self.index.install(term, self._by_seq(posting))
-
-    def _by_seq(self, posting: dict[int, int]) -> dict[int, int]:
-        """A posting the store keyed by its own keys, keyed by sequence number. Built in
-        C's loops: a common word's posting holds a fifth of a large view's facts."""
-        seqs = map(self._seq_of.get, posting)
-        by_seq: dict[int | None, int] = dict(zip(seqs, posting.values(), strict=True))
-        by_seq.pop(None, None)  # keys of facts this snapshot does not hold
-        return by_seq  # type: ignore[return-value]
+            found = self.uow.index_postings(self.view, TERM, terms, self._seq_of, self._spaces)
+            for term, posting in found.items():
+                self.index.install(term, posting, owned=True)
 
     def newest(self, limit: int | None = None, constraints: bool = False) -> list[Fact]:
         """Live facts (or live constraints) newest first, all of them when `limit` is None."""
@@ -366,9 +366,11 @@ class Snapshot:
         for kind in (PART, WHOLE):
             values = [v for k, v in missing if k == kind]
             if values:
-                found = self.uow.index_postings(self.view, kind, values)
+                found = self.uow.index_postings(
+                    self.view, kind, values, self._seq_of, self._spaces
+                )
                 for value, docs in found.items():
-                    self.holders.install((kind, value), self._by_seq(docs))
+                    self.holders.install((kind, value), docs)
 
     def holds(self, key: Key, unseen: Set[int]) -> bool:
         """Whether a live fact outside `unseen` holds a value."""

@@ -7,7 +7,7 @@ expressed through this interface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -124,8 +124,14 @@ class UnitOfWork(Protocol):
     def ended_by_id(self, view: View, fact_ids: Sequence[str]) -> list[Ended]: ...
     def index_documents(self, view: View) -> list[tuple[int, int, int]]: ...
     def index_keys(self, view: View, seqs: Sequence[int]) -> dict[int, int]: ...
+    def index_spaces(self, view: View) -> list[tuple[str, str]]: ...
     def index_postings(
-        self, view: View, kind: str, values: Sequence[str]
+        self,
+        view: View,
+        kind: str,
+        values: Sequence[str],
+        seqs: Mapping[int, int] | None = None,
+        spaces: Collection[tuple[str, str]] | None = None,
     ) -> dict[str, dict[int, int]]: ...
     def asserting(
         self, view: View, terms: Sequence[str], phrase: str

@@ -22,7 +22,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from functools import lru_cache
 from itertools import islice
@@ -97,9 +97,14 @@ def token(space: str, kind: str, value: str) -> str:
 def view_namespaces(view: View) -> list[str]:
     """The namespaces a view reads: the user's own and the shared, each with and without
     the view's capability."""
+    return [namespace(view.org, user, cap) for user, cap in view_pairs(view)]
+
+
+def view_pairs(view: View) -> list[tuple[str, str]]:
+    """The (user, capability) of each namespace a view reads, in `view_namespaces`' order."""
     users = dict.fromkeys([view.user, ""])
     caps = dict.fromkeys(["", view.capability])
-    return [namespace(view.org, user, cap) for user in users for cap in caps]
+    return [(user, cap) for user in users for cap in caps]
 
 
 def index_rows(pending: Sequence[tuple[Fact, int]]) -> list[tuple[Any, ...]]:
@@ -258,6 +263,10 @@ def term_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[Any, ...]]:
     return pairs
 
 
+_ANY_IN_SPACE = text(
+    "SELECT 1 FROM fact_index WHERE org_id = :org AND user_id = :user AND capability = :cap"
+    " LIMIT 1"
+)
 _UNINDEX = text(
     """
     DELETE FROM fact_index WHERE org_id = :org
@@ -308,6 +317,17 @@ class FactIndexRows:
         rows = self.conn.execute(_POSTGRES_VIEW_ROWS, self._view(view))
         return [(int(k), int(s), int(n)) for k, s, n in rows]
 
+    def index_spaces(self, view: View) -> list[tuple[str, str]]:
+        """The (user, capability) of each of the view's namespaces that holds a live fact:
+        a shared namespace often holds none, and its postings need not be asked for."""
+        pairs = view_pairs(view)
+        found = []
+        for user, cap in pairs:
+            params = {"org": self.org, "user": user, "cap": cap}
+            if self.conn.execute(_ANY_IN_SPACE, params).first() is not None:
+                found.append((user, cap))
+        return found
+
     def index_keys(self, view: View, seqs: Sequence[int]) -> dict[int, int]:
         """The keys of live facts by sequence number (see `index_documents`)."""
         if not self._sqlite:
@@ -318,22 +338,43 @@ class FactIndexRows:
         return found
 
     def index_postings(
-        self, view: View, kind: str, values: Sequence[str]
+        self,
+        view: View,
+        kind: str,
+        values: Sequence[str],
+        seqs: Mapping[int, int] | None = None,
+        spaces: Collection[tuple[str, str]] | None = None,
     ) -> dict[str, dict[int, int]]:
         """For each term (or value) of a kind, the view's live facts that hold it by key,
-        each with how often; a value no fact holds maps to an empty posting."""
-        by_token = self._tokens(view, kind, values)
+        each with how often; a value no fact holds maps to an empty posting. With `seqs`
+        (each live fact's sequence number by key, see `index_documents`), by sequence
+        number instead, leaving out the keys it does not hold. With `spaces`, only the
+        view's namespaces of those (user, capability) pairs are read: the others hold
+        none of its live facts (`index_spaces`)."""
+        by_token = self._tokens(view, kind, values, spaces)
         found: dict[str, dict[int, int]] = {value: {} for value in values}
         if self._sqlite:
             for tok, value in by_token.items():
                 [[docs]] = self._driver(_SQLITE_POSTING, [tok])
                 if docs:  # numbers joined by commas
-                    found[value].update(Counter(json.loads(f"[{docs}]")))  # distinct facts
+                    numbers: Iterable[Any] = json.loads(f"[{docs}]")
+                    if seqs is not None:  # renumbered as they are counted: one dict, not two
+                        numbers = map(seqs.get, numbers)
+                    # Counted in C's loop; a fact holds a word more than once often enough
+                    # that trying a dict of ones first costs more than it saves.
+                    counted: dict[Any, int] = Counter(numbers)
+                    counted.pop(None, None)  # keys of facts `seqs` does not hold
+                    if found[value]:  # another namespace's: other rows, other keys
+                        found[value].update(counted)
+                    else:
+                        found[value] = counted
             return found
         for part in chunks(list(by_token)):
             params = {"org": self.org, "tokens": list(part)}
             for tok, seq, count in self.conn.execute(_POSTGRES_POSTINGS, params):
-                found[by_token[tok]][int(seq)] = int(count)
+                key = int(seq)  # a fact's key is its sequence number here
+                if seqs is None or key in seqs:
+                    found[by_token[tok]][key] = int(count)
         return found
 
     def asserting(
@@ -450,9 +491,20 @@ class FactIndexRows:
         users, caps = _names(view)
         return {"org": self.org, "users": users, "caps": caps}
 
-    def _tokens(self, view: View, kind: str, values: Sequence[str]) -> dict[str, str]:
-        """Each value's token in each of the view's namespaces: token to value."""
-        return {token(s, kind, v): v for v in values for s in view_namespaces(view)}
+    def _tokens(
+        self,
+        view: View,
+        kind: str,
+        values: Sequence[str],
+        spaces: Collection[tuple[str, str]] | None = None,
+    ) -> dict[str, str]:
+        """Each value's token in each of the view's namespaces (or those of `spaces`):
+        token to value."""
+        read = view_namespaces(view)
+        if spaces is not None:
+            pairs = view_pairs(view)
+            read = [s for s, pair in zip(read, pairs, strict=True) if pair in spaces]
+        return {token(s, kind, v): v for v in values for s in read}
 
 
 def _likeliest_rare(terms: Sequence[str]) -> list[str]:

@@ -10,7 +10,7 @@ context's ranking, so a search and a context agree on what matches a word.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, func, select
@@ -42,7 +42,12 @@ class FactSearch:
     if TYPE_CHECKING:  # the index's reads (FactIndexRows) and the view's (ViewRows)
 
         def index_postings(
-            self, view: View, kind: str, values: Sequence[str]
+            self,
+            view: View,
+            kind: str,
+            values: Sequence[str],
+            seqs: Mapping[int, int] | None = None,
+            spaces: Collection[tuple[str, str]] | None = None,
         ) -> dict[str, dict[int, int]]: ...
 
         def facts_by_seq(self, view: View, seqs: Sequence[int]) -> list[Stamped]: ...
