@@ -960,6 +960,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # the first item of a list a clause introduces, and a chat word after the item
+    ("scrap the fondue station lol", [said("for the party we booked the fondue station, a DJ and a photo booth")],
+     {("fondue station", "-")}),
+    ("Drop the gel manicure.", [said("I'd like a gel manicure, a pedicure and brow shaping")],
+     {("gel manicure", "-")}),
+    ("skip the roof rack pls", [said("we need the roof rack, two child seats and snow chains")],
+     {("roof rack", "-")}),
     # a pronoun after a name a live item is, in its sentence or the one before
     ("Ostrava Bakery shut down for good. Take them off route 9.",
      [fact("Route 9 stops: Fenwick Hardware, Ostrava Bakery, Lind Pharmacy", "route")],

@@ -99,6 +99,8 @@ def item_holding(
         ):
             return source, source.text, True
         items = [i.strip(" .!") for i in ITEM_SPLIT.split(source.text)]
+        if source.fact_id is None and len(items) >= 3:  # a list, not a remark after a clause
+            items[0] = introduced(items[0])
         holding = [i for i in items if i and _covers(wanted, item_terms(i) | key_terms)]
         if len(holding) == 1:
             item = holding[0]
@@ -113,6 +115,19 @@ def item_holding(
             )
             return source, source.text if head else item, whole
     return None
+
+
+# A clause that opens a list, up to the determiner of its first item.
+_INTRODUCED = re.compile(
+    r"^.*\b(?:i|we|you|he|she|they)(?:'\w+)?(?:\s+\w+){1,3}?\s+(?:the|a|an|some|our|my)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def introduced(item: str) -> str:
+    """A list's first item without the clause that introduces the list: "we want the oyster
+    bar" of "we want the oyster bar, the carving station and tacos" is "oyster bar"."""
+    return _INTRODUCED.sub("", item)
 
 
 def _head_with_details(items: Sequence[str]) -> bool:

@@ -29,6 +29,8 @@ from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import topic_terms
 
 _TAKEN_FROM = re.compile(r"\b(?:him|her|them|it)\s+from\s", re.I)
+# A chat word after the item is no part of it: "lose the oyster bar lol".
+_INTERJECTION = re.compile(r"\b(?:lol|lmao|haha|pls|plz|thx|ty|ugh)\b")
 
 
 def _an_item(thing: str, sources: Sequence[Source]) -> bool:
@@ -70,7 +72,7 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
                     or named_before(prior, sources)
                     or words
                 )
-            wanted = item_terms(vague.sub(" ", words.lower()))
+            wanted = item_terms(vague.sub(" ", _INTERJECTION.sub(" ", words.lower())))
             if not wanted or not_ours(sentence.text[: match.start()]):
                 continue
             spoken = match.group(0)
