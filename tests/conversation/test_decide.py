@@ -960,6 +960,12 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a removal word inside another word of the source is no restatement ("no" in "piano")
+    ("No piano lessons.", [said("Piano lessons, swim club and chess club this term")],
+     {("Piano lessons", "-")}),
+    ("No cannoli.", [said("Tiramisu, cannoli and espresso for dessert")], {("cannoli", "-")}),
+    ("No dominoes.", [said("Pack the dominoes, cards and a frisbee")],
+     {("Pack the dominoes", "-")}),
     # the first item of a list a clause introduces, and a chat word after the item
     ("scrap the fondue station lol", [said("for the party we booked the fondue station, a DJ and a photo booth")],
      {("fondue station", "-")}),

@@ -105,7 +105,7 @@ def _restates(source: Source, sentence: Sentence, removal: str) -> bool:
     return (
         bool(said)
         and said <= topic_terms(source.text)
-        and removal.strip().lower() in source.text.lower()
+        and re.search(rf"(?<!\w){re.escape(removal.strip())}(?!\w)", source.text, re.I) is not None
     )
 
 
