@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from statekeeper.memo import memoized
-from statekeeper.text.values import typed_values
+from statekeeper.text.values import calendar_word, typed_values
 
 REDACTED = "[outdated]"
 WITHHELD_MARK = "[withheld]"
@@ -120,20 +120,12 @@ def list_items(text: str) -> frozenset[str]:
     return frozenset(i for i in items if _phrase_worthy(i))
 
 
-# Capitalized words of the calendar name a time, not one particular thing: a dead
-# "June 24" leaves every other date in June alone.
-_CALENDAR = re.compile(
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-)
-
-
 def proper_words(text: str) -> frozenset[str]:
     """Capitalized words and acronyms inside a sentence (not its first word): the names
-    of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized."""
+    of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized. A
+    month or a weekday names a time: a dead "June 24" leaves other dates in June alone."""
     words = (norm(m.group(0)) for m in _PROPER_WORD.finditer(text))
-    return frozenset(w for w in words if not _CALENDAR.fullmatch(w))
+    return frozenset(w for w in words if not calendar_word(w))
 
 
 _IDENTIFYING_KINDS = frozenset({"phone", "email", "money", "code", "number", "address"})

@@ -22,6 +22,12 @@ _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
 _MONTH_LOWER = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|sday|rsday|urday)?s?\.?"
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
+_CALENDAR_WORD = re.compile(f"{_MONTH}|{_WEEKDAY}", re.IGNORECASE)
+
+
+def calendar_word(word: str) -> bool:
+    """Whether a word names a month or a weekday ("June", "Fri"): a time, not a thing."""
+    return _CALENDAR_WORD.fullmatch(word) is not None
 _STREET = (
     r"St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Ct|Court|Pl|Place|"
     r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
