@@ -35,6 +35,14 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a value only said in a turn, with a firm change said, the only one of its kind on
+    # both sides: one thing, changed
+    ("Date's slid, the movers have us for 14.06.2031 now.",
+     [said("Move-in on 07.06.2031, two vans.")], {("07.06.2031", "14.06.2031")}),
+    ("Quick update, the surveyor has us down for 2031-05-09 now.",
+     [said("Boundary survey for lot 7 is on 2031-05-02.")], {("2031-05-02", "2031-05-09")}),
+    ("Venue called, we're now seating 85 guests.",
+     [said("Rehearsal dinner: 70 guests, back room.")], {("70 guests", "85 guests")}),
     # one value said to take another's place
     ("Dr. Ito takes over from Dr. Lee on the ward next week.", [fact("Ward lead: Dr. Lee", "ward")],
      {("Dr. Lee", "Dr. Ito")}),
@@ -650,6 +658,25 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # the moment a change told beside it takes effect is no new date of anything
+    ("Membership goes to $45 a month as of March 3.",
+     [fact("Orientation: Mon 2/24, 6-7pm", "orientation")]),
+    ("Starting Monday the pool fee is $6.", [fact("Swim meet Sat 4/12, 9am", "meet")]),
+    ("New price, $30 a class as of the 9th.", [fact("Pottery class on the 2nd at 7pm", "pottery")]),
+    # the time in a relative clause is the time of the thing before it, not ours
+    ("Send half to the depot on Rye Street, which now closes at 5:45pm, the rest to us.",
+     [said("Courier picks up from the office at 9:30am.")]),
+    ("We switched the drop-off to the library, which opens at 10am.",
+     [said("Book fair setup starts at 8am.")]),
+    ("They're moving us next to the gym, where practice now starts at 4pm.",
+     [said("Art club meets at 3:15pm in room 12.")]),
+    # another's words, quoted: no change of ours however firm they sound
+    ('Mo at the front told her: "we can now do it on 6/30, no problem."',
+     [said("Frame pickup is set for 6/24.")]),
+    ("The new guy texted “delivery is now 4pm, trust me” but nobody confirmed it.",
+     [said("Sofa delivery at 1pm.")]),
+    ('Our temp wrote back: "switched the fee to $40 for them."',
+     [said("Cleaning fee: $65 a visit.")]),
     # a denial of something else names no old value
     ("Not a problem. See you at 4pm.", [said("Lesson at 3pm with Ana")]),
     # what we charge is no new value of what we pay, nor the other way round

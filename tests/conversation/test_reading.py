@@ -150,6 +150,27 @@ def test_a_value_only_said_before_is_replaced_as_said(
 
 
 @pytest.mark.parametrize(
+    ("earlier", "text", "expected"),
+    [
+        # nothing before the old value names a slot: it ends, the turn keeps the new one
+        ("3/14 for the glaze firing, big kiln.", "Kiln's booked up, we're now firing on 3/21.",
+         ("Retract", "date", "3/14")),
+        ("$80 cash up front, rest on pickup.", "Correction, it's now $95 up front.",
+         ("Retract", "money", "$80")),
+        ("Tuesday 9:15am works for the tuner.", "Rebooked, the tuner now comes at 11:40am.",
+         ("Retract", "tuesday", "9:15am")),
+    ],
+)  # fmt: skip
+def test_a_value_said_before_under_no_slot_name_is_only_ended(
+    earlier: str, text: str, expected: tuple[str, str, str]
+) -> None:
+    state = MemoryState()
+    assert [r[:3] for r in read(state, text, [said(earlier)])] == [expected]
+    assert all(not f.is_valid for f in state.facts)  # no fact holds the new value
+
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("The boat rental deposit is $350.",

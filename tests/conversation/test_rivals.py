@@ -35,6 +35,24 @@ def put_forward(turn: str, *sources: Source) -> set[tuple[str, str]]:
          {("3/12", "3/14")}),
         ("If the ferry is late I'll switch the pickup to 16:45.", said("Pickup at 15:30 sharp."),
          {("15:30", "16:45")}),
+        # a deadline moved, in a condition: where it would go is a rival of the due date
+        ("If the proofs come back late we'd have to push to May 19.",
+         said("Print run for the zine, due May 12."), {("May 12", "May 19")}),
+        ("If the permit stalls we could extend it to 30 Sept.",
+         said("Deck build must be done by 16 Sept."), {("16 Sept", "30 Sept")}),
+        ("Should we move the filing back to 4/22?", said("Tax filing due 4/15."),
+         {("4/15", "4/22")}),
+        # a weekday said beside its date is one day with it, not a second candidate
+        ("If the binder is short-staffed, we could push them to Friday 21 March.",
+         said("Thesis binding: Tuesday 18 March, 2pm."),
+         {("Tuesday", "Friday"), ("18 March", "21 March")}),
+        ("What if we moved the tasting to Sat, 9 Aug?", said("Cake tasting Thu, 7 Aug at noon."),
+         {("Thu", "Sat"), ("7 Aug", "9 Aug")}),
+        ("Could we bump the recital to June 14 (Sat)?", said("Spring recital June 12 (Thu)."),
+         {("Thu", "Sat"), ("June 12", "June 14")}),
+        # "what if" puts forward what follows it; it assumes nothing
+        ("What if we did the fitting on 3 June?", said("Dress fitting on 27 May, 11am."),
+         {("27 May", "3 June")}),
         # a denial, the whole sentence
         ("We are not switching the pickup to 9:15am.", said("Pickup at 8:40am, gate 2."),
          {("8:40am", "9:15am")}),

@@ -10,6 +10,7 @@ from statekeeper.text.values import (
     near_variant,
     of_another_family,
     typed_values,
+    weekday_of_date,
 )
 
 
@@ -261,3 +262,19 @@ def test_a_name_and_its_possessive_are_one_person() -> None:
 )
 def test_a_plain_value_of_another_family_is_no_new_value(old: str, new: str, apart: bool) -> None:
     assert of_another_family(old, new) is apart
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("Thesis binding: Tuesday 18 March, 2pm.", [("Tuesday", "18 March")]),
+        ("Cake tasting Thu, 7 Aug at noon.", [("Thu", "7 Aug")]),
+        ("Spring recital June 12 (Thu).", [("Thu", "June 12")]),
+        # a weekday apart from the date names another day
+        ("Rehearse Monday, recital on June 12.", []),
+        ("Friday and the 9th both work.", []),
+    ],
+)
+def test_a_weekday_beside_its_date_names_that_day(text: str, pairs: list[tuple[str, str]]) -> None:
+    found = weekday_of_date(text, typed_values(text))
+    assert [(day.text, date.text) for day, date in found] == pairs

@@ -9,7 +9,7 @@ the longest span wins where two kinds overlap. Phone numbers come from `phonenum
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -203,6 +203,24 @@ class TypedValue:
             label = re.match(r"[A-Za-z]+(?=\s?#?\d|\s[A-Z]$)", self.text)
             return label.group(0).lower() if label and " " in self.text else ""
         return ""
+
+
+# What may stand between a weekday and the date it names: "Friday 22 November", "Tue,
+# March 3", "June 6 (Fri)".
+_DAY_GAP = re.compile(r"[\s,(]{1,3}")
+
+
+def weekday_of_date(
+    text: str, values: Sequence[TypedValue]
+) -> list[tuple[TypedValue, TypedValue]]:
+    """The weekdays of `text` said right beside a date, each with its date: the two name
+    one day, not two values ("Thursday 14 November", "June 12 (Thu)")."""
+    days = sorted(values, key=lambda v: v.start)
+    pairs = []
+    for a, b in zip(days, days[1:], strict=False):
+        if {a.kind, b.kind} == {"weekday", "date"} and _DAY_GAP.fullmatch(text[a.end : b.start]):
+            pairs.append((a, b) if a.kind == "weekday" else (b, a))
+    return pairs
 
 
 # A possessive's ending: "Lin Zhao's", "Acme’s".

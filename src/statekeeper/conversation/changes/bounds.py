@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.wording import SEGMENT_END
@@ -17,15 +18,39 @@ _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 _DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
 
 
-def bounds_alike(known: Known, bound: bool, changes: bool) -> bool:
+def bounds_alike(known: Known, bound: bool, changes: bool, moved: bool = False) -> bool:
     """Whether a new value may take a known one's place as bound or amount: a bound for a
     bound, an amount for an amount. A figure held under a key that names a bound
     (refund_limit, hotel_cap) is one too, but a plain amount with a word of change may
     still replace it ("they cut it to 20 kg"); without one it is one case ("just refund
-    the full $600")."""
+    the full $600"). A moment a thing is moved to (`moved`) is where a deadline goes as
+    well as a meeting: "due Oct 16", then "we'd push it to Oct 21"."""
     held = stated_as_bound(known.source.text, known.value)
     keyed = bool(set((known.source.key or "").lower().split("_")) & set(tables()["bound_keys"]))
+    if moved and held and known.value.kind in _MOMENTS:
+        return True
     return (held or keyed) == bound or (keyed and not held and changes)
+
+
+def moved_to(text: str, value: TypedValue) -> bool:
+    """Whether a date or a time is where its clause moves something: "push it to Oct 21",
+    "the launch slid back to the 9th", "extended the filing to May 2"."""
+    if value.kind not in _MOMENTS:
+        return False
+    start = max((m.end() for m in SEGMENT_END.finditer(text, 0, value.start)), default=0)
+    return _moved_to().search(text[start : value.start]) is not None
+
+
+@cache
+def _moved_to() -> re.Pattern[str]:
+    """A verb that carries something to a moment, up to four words of what it moves, a
+    particle, and "to" right before the moment."""
+    verbs = "|".join(tables()["moved_to_verbs"])
+    return re.compile(
+        rf"\b(?:{verbs})\b(?:\s+[\w'’-]+){{0,4}}?\s+(?:(?:back|out|up|over)\s+)?"
+        r"(?:to|till|until)\s+(?:the\s+)?$",
+        re.IGNORECASE,
+    )
 
 
 def stated_as_bound(text: str, value: TypedValue) -> bool:

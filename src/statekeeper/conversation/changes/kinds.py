@@ -13,7 +13,7 @@ from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.out_of_reach import taken_back
 from statekeeper.conversation.cues import tables
 from statekeeper.nlu.topic import stem, topic_terms
-from statekeeper.text.values import TypedValue, compatible
+from statekeeper.text.values import TypedValue, compatible, weekday_of_date
 
 
 def of_a_kind(old: Known, new: TypedValue) -> bool:
@@ -82,6 +82,34 @@ def peers_of(new: TypedValue, candidates: Sequence[Known]) -> list[Known]:
     peers = [c for c in candidates if of_a_kind(c, new)]
     labelled = [c for c in peers if new.unit and c.value.unit == new.unit]
     return labelled or peers
+
+
+def _day_pairs(known: Sequence[Known]) -> list[tuple[Known, Known]]:
+    """The known weekdays said beside a date of the same source, each with that date."""
+    by_value = {(k.source, k.value): k for k in known}
+    return [
+        (by_value[(source, day)], by_value[(source, date)])
+        for source in dict.fromkeys(k.source for k in known)
+        for day, date in weekday_of_date(
+            source.text, [k.value for k in known if k.source == source]
+        )
+    ]
+
+
+def one_per_day(known: Sequence[Known]) -> list[Known]:
+    """Known values with a weekday said beside its date left out ("Thursday 14 November"
+    is one day): the pair is one value when counting how many are in sight."""
+    weekdays = {id(day) for day, _ in _day_pairs(known)}
+    return [k for k in known if id(k) not in weekdays]
+
+
+def day_for_day(known: Sequence[Known], new: TypedValue) -> list[Known]:
+    """The known values a weekday or a date may replace: of a weekday said beside its date
+    ("Thu, 7 Aug"), only the part of the new value's kind, the weekday for the weekday."""
+    if new.kind not in ("weekday", "date"):
+        return list(known)
+    other = {id(k) for pair in _day_pairs(known) for k in pair if k.value.kind != new.kind}
+    return [k for k in known if id(k) not in other]
 
 
 def corrected_slot(turn: str) -> frozenset[str]:

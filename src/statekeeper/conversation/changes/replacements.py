@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from statekeeper.conversation.changes.bounds import bounds_alike, stated_as_bound
+from statekeeper.conversation.changes.bounds import bounds_alike, moved_to, stated_as_bound
 from statekeeper.conversation.changes.choosing import Scored, best_of
 from statekeeper.conversation.changes.contrasts import (
     contrasted,
@@ -23,6 +23,7 @@ from statekeeper.conversation.changes.kinds import (
     count_in_focus,
     count_of_named_slot,
     count_taken_back,
+    day_for_day,
     of_a_kind,
 )
 from statekeeper.conversation.changes.known import known_values
@@ -111,6 +112,7 @@ def replacements(
             if not _may_be_new(sentence, value):
                 continue
             bound = stated_as_bound(sentence.text, value)
+            moved = moved_to(sentence.text, value)
             changes = found("change", WEAK_CHANGE.sub(" ", sentence.text))
             candidates = [
                 k
@@ -125,8 +127,9 @@ def replacements(
                     or count_headed(k, value, sentence.text)
                     or count_in_focus(k, value, sentence.text)
                 )
-                and bounds_alike(k, bound, changes)
+                and bounds_alike(k, bound, changes, moved)
             ]
+            candidates = day_for_day(candidates, value)
             if relayed:  # only a record of the one we serve is theirs to change
                 candidates = [k for k in candidates if _of_the_served(k.source)]
             if any(of_another(sentence.text, value, k) for k in candidates):
@@ -213,6 +216,8 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # "the 20GB plan is $55": the figure is said of the plan it names
     if _added_value(sentence.text, value):
         return False  # "add the $35 pet rent": one more thing, in place of none
+    if _takes_effect(sentence.text, value):
+        return False  # "dues go to $210 as of July 1": when the dues change
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 
@@ -227,6 +232,18 @@ def _added_value(sentence: str, value: TypedValue) -> bool:
             re.IGNORECASE,
         )
         is not None
+    )
+
+
+def _takes_effect(sentence: str, value: TypedValue) -> bool:
+    """Whether a moment is when a change told beside it takes effect ("rent goes to $1,900
+    as of June 1", "starting Monday we open at 9"): the change is the other value."""
+    if value.kind not in ("date", "weekday"):
+        return False
+    cues = "|".join(tables()["takes_effect"])
+    lead = re.search(rf"\b(?:{cues})\s+(?:the\s+)?$", sentence[: value.start], re.IGNORECASE)
+    return lead is not None and any(
+        v.kind not in ("date", "weekday", "time") for v in typed_values(sentence)
     )
 
 

@@ -40,9 +40,10 @@ def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
 
 
 # A condition's own clause states what is assumed, not what is put forward: "if it isn't
-# ready by Friday, we push to the 9th" puts forward the 9th.
+# ready by Friday, we push to the 9th" puts forward the 9th. "What if" puts forward what
+# follows it.
 _CONDITION = re.compile(
-    r"\b(?:if|unless|in case|assuming|provided)\b.*?(?:[,;]|$|(?=\s(?:we|i|you|they|he|she)"
+    r"\b(?<!what )(?:if|unless|in case|assuming|provided)\b.*?(?:[,;]|$|(?=\s(?:we|i|you|they|he|she)"
     r"(?:'d|'ll|\s+(?:could|would|will|can|should|might|may|have to|need to))\b))",
     re.IGNORECASE,
 )

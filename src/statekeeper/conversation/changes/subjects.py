@@ -146,6 +146,24 @@ def _named_otherwise(pattern: re.Pattern[str], sentence: str, new: TypedValue, o
     return bool(named) and not with_slots(named) & old.anchor
 
 
+# A relative clause opened after a comma ("Keepwell, which closes at 6:30"): what it says
+# is said of the words just before it.
+_RELATIVE = re.compile(r",\s+(?:which|where|who|whose)\b[^,;.!?]*$", re.I)
+
+
+def told_of_its_antecedent(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether a value lies in a relative clause whose antecedent the old value's fact does
+    not name: "the storage unit at Keepwell, which closes at 6:30" gives the unit's
+    closing time, not a new time of our truck's arrival."""
+    clause = _RELATIVE.search(sentence, 0, new.start)
+    if clause is None:
+        return False
+    lead = sentence[: clause.start()].rsplit(",", 1)[-1].split()[-4:]
+    named = with_slots(topic_terms(" ".join(lead)))
+    fact = with_slots(topic_terms(f"{old.source.key or ''} {old.source.text}"))
+    return bool(named) and not named & fact
+
+
 def of_another(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the new value's subject is set apart by a value the old one's fact holds
     another of: "the 20GB plan is $55" is no new price of our 10GB plan, nor "PO-7731 got

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from statekeeper.conversation.changes.contrasts import concluded, matches_named
-from statekeeper.conversation.changes.kinds import peers_of, same_shape
+from statekeeper.conversation.changes.kinds import one_per_day, peers_of, same_shape
 from statekeeper.conversation.changes.labels import (
     LABELLED,
     anchor,
@@ -25,13 +25,20 @@ from statekeeper.conversation.changes.subjects import (
     of_another,
     owned_by_another,
     roles,
+    told_of_its_antecedent,
     whose,
 )
 from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found
 from statekeeper.nlu.topic import topic_terms
-from statekeeper.text.values import TypedValue, compatible, near_variant, typed_values
+from statekeeper.text.values import (
+    TypedValue,
+    compatible,
+    near_variant,
+    typed_values,
+    weekday_of_date,
+)
 
 ACCEPT = 3  # the score an alignment needs
 
@@ -85,6 +92,13 @@ def _same_but(new: _New, old: Known) -> bool:
     return any(v.kind in same for v in typed_values(old.source.text) if v != old.value)
 
 
+def quoted(text: str, at: int) -> bool:
+    """Whether a place in a text is inside a quotation: "Tyler told him: "we can do it for
+    $150"" gives Tyler's words, not the speaker's."""
+    before = text[:at]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+
+
 def spans_alike(old: TypedValue, new: TypedValue) -> bool:
     """Whether two values are both spans ("May 3-6", "9am-5pm") or both single ones."""
     return bool(_SPAN.search(old.text)) == bool(_SPAN.search(new.text))
@@ -105,14 +119,20 @@ def new_value(
         or topic_terms(_segment_before(sentence.text, value))
         or topic_terms(lead)
     )
-    # the only known value it could be of, by its kind or else by the turn's own words
-    alone = len(peers_of(value, candidates) or candidates) == 1
+    # the only known value it could be of, by its kind or else by the turn's own words;
+    # for a value put forward, which only masks, a weekday beside its date is one day with
+    # it (a stated change needs more: "dues go up as of July 1" moves no "Sun 5/18")
+    peers = peers_of(value, candidates) or candidates
+    alone = len(one_per_day(peers) if whole.forward else peers) == 1
     # the turn's only value of its kind for the only known one, with a change cue beyond a
     # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
+    values = typed_values(whole.text)
+    days = {d for d, _ in weekday_of_date(whole.text, values)} if whole.forward else set()
     sole = (
         alone
-        and sum(compatible(v, value) for v in typed_values(whole.text)) == 1
+        and sum(compatible(v, value) for v in values if v not in days) == 1
         and found("change", WEAK_CHANGE.sub(" ", sentence.text))
+        and not quoted(sentence.text, value.start)  # another's words, relayed
     )
     return _New(
         sentence,
@@ -144,8 +164,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
     if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
+    if told_of_its_antecedent(new.sentence.text, new.value, old):
+        return None  # "the unit at Keepwell, which closes at 6:30": the unit's hours
     score, reason = _score(
-        old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward
+        old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward or new.sole
     )
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)

@@ -18,6 +18,7 @@ from statekeeper.conversation.targets import SIGNAL_ORIGIN
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Fact, Scope, Turn
 from statekeeper.nlu.assertions import CANCELLED
+from statekeeper.text.values import TypedValue, calendar_word
 
 
 def decided(
@@ -51,6 +52,9 @@ def decided(
             ]
             continue
         key = decide.slot_name(source.text, op.old.value)
+        if not nameable(key, op.old.value):  # the new value is left to the turn itself
+            decisions.append(ended(view, said, key, op.old.value.text, op.reason))
+            continue
         old = Earlier(key, op.old.value.text, said_by(said, view.authority), said.timestamp)
         source_now = said_by(turn, view.authority)
         decisions.append(Replace(old, key, op.new.text, source_now, turn.timestamp, op.reason))
@@ -65,6 +69,12 @@ def decided(
             reason = "; ".join(dict.fromkeys(why[fact_id]))
             decisions.append(replacing(view, turn, fact.key, value, fact, reason))
     return decisions + called
+
+
+def nameable(key: str, value: TypedValue) -> bool:
+    """Whether a key found for a value said in passing names a slot: not the value's kind
+    alone ("time", "quantity"), nor a day's or a month's name ("fri")."""
+    return key != value.kind and not any(calendar_word(word) for word in key.split("_"))
 
 
 def changeable(
