@@ -110,3 +110,20 @@ def test_a_time_written_with_dots_ends_a_sentence_only_before_a_new_one(
     text: str, expected: list[str]
 ) -> None:
     assert [s.text.strip() for s in sentences(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asks"),
+    [
+        # "it" left out of a correction that names the wrong value, no question mark
+        ("Is 8,400, not 4,800, the annexes came with it.", False),
+        ("Are 12 guests, not 10.", False),
+        ("Was Tuesday, not Monday, sorry.", False),
+        # with a question mark, or with no value said wrong, it asks
+        ("Is 3pm, not 4pm?", True),
+        ("Is it 3pm or 4pm.", True),
+        ("Is that ok", True),
+    ],
+)
+def test_an_opening_is_asks_unless_it_corrects(sentence: str, asks: bool) -> None:
+    assert is_question(sentence) is asks

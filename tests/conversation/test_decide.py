@@ -35,6 +35,30 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a value struck out by name, and a new one of its kind later in the turn
+    ("cross out 9:20. misheard him on the phone. 9:50.",
+     [said("Ferry check-in for the Abbotts at 9:20.")], {("9:20", "9:50")}),
+    ("Strike out 14 boxes, it was a misprint. 41 boxes.",
+     [said("Pallet for the bakery: 14 boxes.")], {("14 boxes", "41 boxes")}),
+    ("ugh, fat-fingered it, the lot is 315.", [said("Parking lot 351 for the vans.")],
+     {("351", "315")}),
+    # the old value named past a bracketed aside or a "now"
+    ("The fitting is in Studio 3 (the big one at the back), not Studio 1.",
+     [said("Fitting for the bride, Studio 1, 2pm.")], {("Studio 1", "Studio 3")}),
+    ("they arrive 08/11 now, not 07/11.", [said("Group check-in 07/11, two rooms.")],
+     {("07/11", "08/11")}),
+    ("It's at Gate 14 (near the cafe), and not Gate 9.",
+     [said("Boarding at Gate 9 at 6:10am.")], {("Gate 9", "Gate 14")}),
+    # a value called wrong, by its day of the month alone, then the new one
+    ("The 9th was wrong, my bad. It's on 19 June.", [said("Recital on 9 June at 6pm.")],
+     {("9 June", "19 June")}),
+    ("the 3rd is a typo. We meet on 13 March.", [said("Board meeting 3 March, room B.")],
+     {("3 March", "13 March")}),
+    ("Sorry, the 21st was wrong. Collection is June 28.",
+     [said("Sofa collection June 21, morning.")], {("June 21", "June 28")}),
+    # "it" left out: a correction, not a question
+    ("Is 2,150, not 2,510, the brochure had it wrong.", [said("Quote: 2,510 flyers.")],
+     {("2,510", "2,150")}),
     # a value only said in a turn, with a firm change said, the only one of its kind on
     # both sides: one thing, changed
     ("Date's slid, the movers have us for 14.06.2031 now.",

@@ -68,7 +68,7 @@ def live(key: str, value: str, speaker: str | None = None) -> MemoryState:
         (live("flight_gate", "Flight to Oslo boards at gate B12"),
          "Gate change: we board at gate C7 now, not B12.",
          ("Replace", "flight_gate", "Flight to Oslo boards at gate B12",
-          "Flight to Oslo boards at gate C7", "the same words around it, the same shape")),
+          "Flight to Oslo boards at gate C7", "named as the old value")),
         (live("tent", "Tent for 4 people"), "Make that a tent for 6 people instead of 4.",
          ("Replace", "tent", "Tent for 4 people", "Tent for 6 people",
           "the same words around it, the same unit")),

@@ -278,3 +278,23 @@ def test_a_plain_value_of_another_family_is_no_new_value(old: str, new: str, apa
 def test_a_weekday_beside_its_date_names_that_day(text: str, pairs: list[tuple[str, str]]) -> None:
     found = weekday_of_date(text, typed_values(text))
     assert [(day.text, date.text) for day, date in found] == pairs
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # thousands grouped by an apostrophe, and currencies by their code
+        ("Quote: 4'800 words at CHF 0.24 a word.", [("quantity", "4'800 words"), ("money", "CHF 0.24")]),
+        ("Total CHF 1'152 incl. VAT", [("money", "CHF 1'152")]),
+        ("Budget ₹3,10,000, or AUD 3.65 a head", [("money", "₹3,10,000"), ("money", "AUD 3.65")]),
+        # a modal after a figure is no unit of it
+        ("21 would be far too many", [("number", "21")]),
+        ("maybe 6 could fit", []),
+    ],
+)  # fmt: skip
+def test_figures_as_written_in_other_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+def test_an_apostrophe_grouped_figure_reads_as_a_comma_grouped_one() -> None:
+    assert typed_values("4'800 words")[0].key == typed_values("4,800 words")[0].key

@@ -183,9 +183,15 @@ def is_question(text: str) -> bool:
     """A turn that asks, with a question mark or as a musing; it changes nothing. A request
     to do something is no question."""
     text = text.strip()
-    if REQUEST.match(text):
+    if REQUEST.match(text) or _SUBJECT_DROPPED.match(text):
         return False
     return QUESTION.search(text) is not None or HEDGE.search(text) is not None
+
+
+# "Is 8,400, not 4,800." with no question mark: "it" left out of a correction, not a question.
+_SUBJECT_DROPPED = re.compile(
+    r"^(?:is|are|was|were)\s+(?:[^,?]|,(?=\d)){1,40},?\s+not\s+[^?]*$", re.I
+)
 
 
 def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:

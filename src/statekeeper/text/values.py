@@ -82,7 +82,8 @@ _UNIT_STOP = frozenset(
     "as am pm but not no per each every more less than about now then too also instead "
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
-    "max min plus same different other rather just already still yet even got gets has had".split()
+    "max min plus same different other rather just already still yet even got gets has had "
+    "would could should will can might must may do does did were".split()
 )
 
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
@@ -93,7 +94,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "money",
             # "€4.850,00": points group the thousands, a comma starts the cents
-            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥]|\b(?:EUR|USD|GBP|CAD)\s?)"
+            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥₹]|\b(?:EUR|USD|GBP|CAD|AUD|NZD|CHF|INR|JPY|SEK|NOK|"
+            r"DKK|SGD|HKD|ZAR|MXN|BRL)\s?)"
             r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
             r"(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?",
         ),
@@ -150,7 +152,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "code",
             r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
-            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b|#\d+\b"
+            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b(?!,\d{3})|#\d+\b"
             # a name as tickets write it: "LEE/ANNA MS"
             r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b"
             # a place told apart by a letter: "dock D", "Gate B", "Hall C"
@@ -236,8 +238,12 @@ def owns_what_follows(text: str, value: TypedValue) -> bool:
 _GROUPED_BY_POINTS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?$")
 
 
+# An apostrophe that groups thousands, as Swiss figures do: "1'152".
+_APOSTROPHE_GROUP = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
+
+
 def canonical(kind: str, text: str) -> str:
-    lowered = text.lower()
+    lowered = _APOSTROPHE_GROUP.sub(",", text.lower())
     if kind == "address":  # "42 Elm St" restates "42 Elm St, Salem": the street decides
         lowered = lowered.split(",", 1)[0]
     if kind == "phone":
@@ -282,7 +288,9 @@ def _in_full(amount: str) -> str:
 
 @lru_cache(maxsize=8192)
 def typed_values(text: str) -> tuple[TypedValue, ...]:
-    """Every typed value in `text`, in order, no two overlapping."""
+    """Every typed value in `text`, in order, no two overlapping. Thousands grouped by an
+    apostrophe ("CHF 1'152", "8'400 words") are read as grouped by a comma."""
+    scan = _APOSTROPHE_GROUP.sub(",", text)  # of the same length: spans stay the text's
     found: list[TypedValue] = []
     taken: list[tuple[int, int]] = []
 
@@ -303,7 +311,7 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     ):
         take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
-        for m in pattern.finditer(text):
+        for m in pattern.finditer(scan):
             if kind == "quantity" and not _unit(_unit_word(m.group(0))):
                 continue
             if kind == "name":

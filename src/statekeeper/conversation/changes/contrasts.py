@@ -19,10 +19,33 @@ def matches_named(named: str | None, old: Known) -> bool:
     if not named:
         return False
     after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
-    return re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None
+    if re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None:
+        return True
+    day = _day_of_month(named) if old.value.kind == "date" else None
+    return day is not None and day == _day_of_month(old.value.text)
 
 
-_NOT_BETWEEN = re.compile(r"^[\s,]*(?:and\s+|but\s+)?not\s*$", re.I)
+# A day of the month said alone, as an ordinal: "the 14th" names "14 May" and "May 14".
+_ORDINAL_DAY = re.compile(r"^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$", re.I)
+_DAY_IN_DATE = re.compile(
+    r"^(?:[A-Za-z]+\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+)$"
+)
+
+
+def _day_of_month(text: str) -> int | None:
+    """The day of the month a date names in words ("the 14th", "14 May", "May 14th")."""
+    said = _ORDINAL_DAY.match(text.strip()) or _DAY_IN_DATE.match(text.strip())
+    if said is None:
+        return None
+    return int(next(g for g in said.groups() if g))
+
+
+# "17/10 now, not 16/10", "Screen 4, and not Screen 2"
+_NOT_BETWEEN = re.compile(
+    r"^[\s,]*(?:(?:now|then|though|this time)[\s,]+)?(?:and\s+|but\s+)?not\s*$", re.I
+)
+# An aside in brackets that contrasts nothing: "Screen 4 (the one upstairs), not Screen 2".
+_ASIDE = re.compile(r"\((?![^)]*\b(?:not|instead|rather)\b)[^)]*\)")
 # A repair between two values: the second takes the first's place ("5:30, sorry, 6:15").
 _REPAIR_BETWEEN = re.compile(
     r"^[\s,;.-]*(?:sorry|i mean|i meant|or rather|rather|no|make that|scratch that|"
@@ -52,6 +75,7 @@ def contrasted(sentence: str, *, steps: bool = True) -> dict[str, str]:
     "2014 not 2017", "Dock 3 instead of Dock 7", "from 10 to 12", "2 weeks -> 3 weeks".
     Without `steps`, only those that say the old one is wrong or set aside, not a step
     from one to the other (which may be a range: "from 3 March to 28 June")."""
+    sentence = _ASIDE.sub(lambda m: " " * len(m.group(0)), sentence)  # offsets kept
     values = typed_values(sentence)
     pairs = {}
     for n, (a, b) in enumerate(zip(values, values[1:], strict=False)):
@@ -78,10 +102,18 @@ _DENIAL = re.compile(
 )
 
 
+# A clause that opens a sentence by calling a value wrong: "the 14th was wrong, sorry".
+_CALLED_WRONG = re.compile(
+    r"^\W*(?P<old>[^,.;!?]{1,40}?)\s+(?:was|is|'s)\s+(?:wrong|a typo|a mistake|incorrect)\b",
+    re.I,
+)
+
+
 def denied_before(lead: str, sentence: str) -> dict[str, str]:
-    """The first value of a sentence that follows one only denying a value of its kind, as
-    new key -> old text: "Is not 11 persons. We are 13 persons." """
-    denial = _DENIAL.match(lead.strip())
+    """The first value of a sentence that follows one only denying a value of its kind, or
+    opening by calling it wrong, as new key -> old text: "Is not 11 persons. We are 13
+    persons.", "The 14th was wrong, sorry. She's down for 24 May." """
+    denial = _DENIAL.match(lead.strip()) or _CALLED_WRONG.match(lead.strip())
     if denial is None:
         return {}
     denied = typed_values(denial.group("old"))

@@ -151,7 +151,12 @@ def replacements(
             # another address; a house number alone changes the number ("81, not 18")
             named = new.named
             whole_address = old.value.kind == value.kind == "address"
-            part = named is not None and matches_named(named, old) and not whole_address
+            part = (
+                named is not None
+                and named.lower() in old.value.text.lower()  # not "the 9th" for "9 June"
+                and matches_named(named, old)
+                and not whole_address
+            )
             old_text = named if named is not None and part else changed_part(old.value, value)
             old_text = span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, replacement_text(old, old_text, value), reason)

@@ -198,6 +198,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         # only its kind and label ("Room 310 is where the staff eat"): enough only where the
         # turn surely changes the same thing
         score = min(score, ACCEPT - 1)
+    if not reason:  # a value said in passing, placed by the turn's words alone
+        reason = "said after the old one was taken back" if after else "its kind, a change said"
     return (score, reason) if score > 0 else None
 
 
