@@ -24,11 +24,11 @@ _FIGURES = frozenset({"number", "money", "quantity"})
 
 def same_figure(a: TypedValue, b: TypedValue) -> bool:
     """One amount, written with or without its currency ("2,480" and "$2,480.00")."""
-    figures = [_figure(v) for v in (a, b)]
+    figures = [figure(v) for v in (a, b)]
     return None not in figures and figures[0] == figures[1]
 
 
-def _figure(value: TypedValue) -> float | None:
+def figure(value: TypedValue) -> float | None:
     """The amount a number, a sum of money or a count holds, without currency or unit."""
     if value.kind not in _FIGURES:
         return None

@@ -10,6 +10,7 @@ from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
 from statekeeper.conversation.readings.beside import claimed_beside
 from statekeeper.conversation.readings.claims import claimed
+from statekeeper.conversation.readings.outranked import outranked_claims
 from statekeeper.conversation.readings.put_forward import put_forward
 from statekeeper.conversation.readings.recording import record, recorded
 from statekeeper.conversation.readings.typed import decided
@@ -28,8 +29,16 @@ def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
         claim = assertions.assertion_in(said) if said else None
         return record(view, turn, claim) if claim else []
     live = view.related_facts(turn.text)
-    made = _made(view, turn, said, live, earlier)
-    return made + put_forward(view, turn, live, earlier, made)
+    masked = outranked_claims(view, turn, live)  # a junior's word against what stands
+    ended = {str(d.old.value) for d in masked if isinstance(d, Retract)}
+    made = [  # no fact of a value ended so
+        d
+        for d in _made(view, turn, said, live, earlier)
+        if isinstance(d, Retract) or not any(nlu.mentions(str(d.value), v) for v in ended)
+    ]
+    forward = put_forward(view, turn, live, earlier, made)
+    forward = [d for d in forward if not (isinstance(d, Retract) and d.old.value in ended)]
+    return made + forward + masked
 
 
 def _made(

@@ -1,0 +1,83 @@
+"""Values a turn passes on from a junior (conversation/relayed.py) that would replace a
+known value held with more authority than theirs: "Noor (intern) told the caller the copay
+is $5" against a policy's $20. A junior's word sets nothing above them, so such a value is
+weighed as a value put forward is (conversation/changes/rivals.py): a rival never taken up.
+
+A junior is someone ranked below a peer and above the lowest rung, the people records are
+about (a customer is no junior of ours). What a junior tells of their own affairs ("her
+shift starts at 7"), of the past or of things in general is no rival: it may be true of its
+owner or its time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from statekeeper.access import AuthorityLadder
+from statekeeper.conversation.changes.bounds import stated_as_bound
+from statekeeper.conversation.changes.operations import Replace, Source
+from statekeeper.conversation.changes.past_bounds import as_amounts, bound_way, breaks
+from statekeeper.conversation.changes.replacements import replacements
+from statekeeper.conversation.clauses import Sentence, sentences
+from statekeeper.conversation.cues import tables
+from statekeeper.conversation.relayed import relayed, standing
+
+# Whose a thing is, said before a value in its clause: "her shift starts at 7".
+_OWNED = re.compile(r"\b(?:my|his|her|their|own)\b", re.IGNORECASE)
+_CLAUSE_START = re.compile(r".*[,;:\"“”‘’(]", re.DOTALL)
+
+
+def outranked(
+    turn: str, sources: Sequence[Source], ranks: Mapping[Source, int], ladder: AuthorityLadder
+) -> list[Replace]:
+    """The known values that words a turn passes on from a junior would replace, where the
+    source holding them is ranked (`ranks`) above that junior. Every source is weighed, so
+    a value nearer to one not ranked above them is left alone. A bound is read as the
+    figure it holds, and rivalled only by a figure past it (conversation/changes/
+    past_bounds.py): "8 hours" breaks "a minimum of 12 hours", "14 hours" keeps it."""
+    peer = ladder.rank_or("peer", 0)
+    amounts = {as_amounts(s): s for s in sources}
+    found: list[Replace] = []
+    for claim in relayed(turn):
+        rank = standing(claim.role, ladder)
+        if rank is None or not 0 < rank < peer:
+            continue
+        said = _words(turn, claim.start, claim.end)
+        for sentence in sentences(said):
+            if sentence.past or sentence.third_party or sentence.generic:
+                continue
+            put = replace(sentence, question=False, conditional=False, hypothetical=False)
+            for op in replacements(said, [put], list(amounts), forward=True):
+                source = amounts[op.old.source]
+                if (
+                    ranks.get(source, -1) > rank
+                    and _against(source, op)
+                    and not _their_own(sentence, op)
+                ):
+                    found.append(replace(op, old=replace(op.old, source=source)))
+    return found
+
+
+def _against(source: Source, op: Replace) -> bool:
+    """Whether a new value goes against the known one: any other amount, but only a figure
+    past a bound (a bound that says not which way holds against nothing)."""
+    way = bound_way(source.text, op.old.value)
+    if way is not None:
+        return breaks(op.old.value, way, op.new)
+    named = set((source.key or "").lower().split("_")) & set(tables()["bound_keys"])
+    return not (named or stated_as_bound(source.text, op.old.value))
+
+
+def _words(turn: str, start: int, end: int) -> str:
+    """The turn with all but its words from `start` to `end` blanked, offsets kept."""
+    blank = re.sub(r"[^\n]", " ", turn)
+    return blank[:start] + turn[start:end] + blank[end:]
+
+
+def _their_own(sentence: Sentence, op: Replace) -> bool:
+    """Whether the clause a value is said in makes it someone's own ("her shift")."""
+    before = sentence.text[: op.new.start]
+    opening = _CLAUSE_START.match(before)
+    return _OWNED.search(before[opening.end() if opening else 0 :]) is not None

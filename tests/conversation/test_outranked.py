@@ -1,0 +1,115 @@
+"""Words passed on from a junior against a known value held with more authority: rivals
+never taken up. Phrasings of our own, in varied domains."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from statekeeper.access import AuthorityLadder
+from statekeeper.conversation.apply import apply
+from statekeeper.conversation.changes.operations import Source
+from statekeeper.conversation.changes.outranked import outranked
+from statekeeper.conversation.reading import read_turn
+from statekeeper.conversation.readings.outranked import OUTRANKED
+from statekeeper.model import Source as Provenance
+from statekeeper.model import SourceType, Turn
+from tests.conversation.memory import START, MemoryState, made
+
+POLICY = 5  # the default ladder's top rung
+LADDER = AuthorityLadder()
+
+
+def rule(text: str, key: str) -> Source:
+    return Source(text, fact_id=f"id-{key}", key=key)
+
+
+def rivals(turn: str, source: Source, rank: int = POLICY) -> set[tuple[str, str]]:
+    return {
+        (r.old.value.text, r.new.text) for r in outranked(turn, [source], {source: rank}, LADDER)
+    }
+
+
+GYM = rule("Day passes cost $18 and are not discounted.", "day_pass_price")
+LIBRARY = rule("Borrowers may keep a laptop no more than 3 days.", "laptop_loan")
+DIVE = rule("Divers surface with at least 50 bar left in the tank.", "reserve_rule")
+BUS = rule("The school bus leaves the depot at 7:10am.", "bus_departure")
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a role in parentheses, then a verb of saying or a quotation
+        ("Marek (front desk trainee) told a walk-in the day pass is $12.", GYM,
+         {("$18", "$12")}),
+        ("Ines (intern): \"day passes are $10 for students, I've been doing that all week\"",
+         GYM, {("$18", "$10")}),
+        ("Kofi (weekend temp) texted that the bus leaves at 7:45am now.", BUS,
+         {("7:10am", "7:45am")}),
+        # in apposition, or before the name, or the role alone
+        ("Dana, our new hire, told the parents the bus leaves at 6:50am.", BUS,
+         {("7:10am", "6:50am")}),
+        ("Our volunteer Pieter says the day pass is $15 now.", GYM, {("$18", "$15")}),
+        ("Per the temp, the school bus leaves the depot at 7:40am.", BUS,
+         {("7:10am", "7:40am")}),
+        # a figure past a bound, whichever way the bound holds
+        ("Rhea (library assistant, started Monday) told a student he can keep a laptop 10 days.",
+         LIBRARY, {("3 days", "10 days")}),
+        ("Our apprentice Tomas told the group \"20 bar is plenty to surface with\".", DIVE,
+         {("50 bar", "20 bar")}),
+        ("A trainee told the borrower she may keep the laptop 7 days.", LIBRARY,
+         {("3 days", "7 days")}),
+    ],
+)  # fmt: skip
+def test_a_juniors_value_against_what_stands_above_them_is_a_rival(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert rivals(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "rank"),
+    [
+        # someone who ranks as a peer or above, or the speaker themself
+        ("Marek (shift lead) told a walk-in the day pass is $12.", GYM, POLICY),
+        ("Our director Amal says the day pass is $15 now.", GYM, POLICY),
+        ("I told a walk-in the day pass is $12.", GYM, POLICY),
+        # a customer is no junior of ours
+        ("Mr. Osei (member) says the day pass is $12.", GYM, POLICY),
+        # a source not above them
+        ("Marek (front desk trainee) told a walk-in the day pass is $12.", GYM, 1),
+        # a name with a note beside it passes nothing on
+        ("The annex (new wing) opens for day passes at $12.", GYM, POLICY),
+        # their own affair, or a story of the past
+        ("Kofi (weekend temp) says his own bus leaves at 7:45am.", BUS, POLICY),
+        ("Kofi (weekend temp) said that historically the bus left at 7:45am.", BUS, POLICY),
+        # a figure within a bound keeps it
+        ("A trainee told the borrower she may keep the laptop 2 days.", LIBRARY, POLICY),
+        ("Our apprentice Tomas told the group \"surface with 70 bar\".", DIVE, POLICY),
+    ],
+)  # fmt: skip
+def test_what_no_junior_sets_against_what_stands_is_no_rival(
+    turn: str, source: Source, rank: int
+) -> None:
+    assert rivals(turn, source, rank) == set()
+
+
+def test_a_juniors_value_is_said_and_ended_and_the_policy_stands() -> None:
+    policy = made(
+        "day_pass_price",
+        GYM.text,
+        1,
+        source=Provenance(type=SourceType.POLICY, authority="policy"),
+    )
+    state = MemoryState(facts=[policy])
+    turn = Turn(
+        index=5,
+        speaker="quinn",
+        text="Marek (front desk trainee) told a walk-in the day pass is $12.",
+        timestamp=START + timedelta(minutes=5),
+    )
+    decisions = [d for batch in read_turn(state, turn, []) for d in batch]
+    apply(state, decisions)
+    assert [(d.old.value, d.reason) for d in decisions] == [("$12", OUTRANKED)]  # type: ignore[union-attr]
+    assert [f.value for f in state.facts if f.is_valid] == [GYM.text]
