@@ -682,6 +682,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # what someone else reckons we should do is theirs to propose, not a change
+    ("Ravi reckons we should move the quiz night to the 14th, the pub is free then.",
+     [fact("Quiz night on the 7th at the Crown", "quiz")]),
+    ("The caterer feels we should switch to 60 covers.", [fact("Dinner: 48 covers", "dinner")]),
+    ("Our accountant thinks we should push the filing to 30 June.",
+     [fact("VAT filing due 15 June", "filing")]),
     # the moment a change told beside it takes effect is no new date of anything
     ("Membership goes to $45 a month as of March 3.",
      [fact("Orientation: Mon 2/24, 6-7pm", "orientation")]),

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.proposals import overrules, proposals, proposed_span, unshared
+from statekeeper.conversation.proposals import (
+    overrules,
+    proposals,
+    proposed_span,
+    unproposed,
+    unshared,
+)
 
 
 def proposed(turn: str) -> set[tuple[str, str]]:
@@ -88,3 +94,22 @@ def test_a_decision_keeps_what_it_names_of_a_proposal() -> None:
     assert unshared("the Dell XPS 13", "Manager's call: Dell Latitude for all.") == "XPS 13"
     assert unshared("the red tent", "We'll take the green tent.") == "red tent"
     assert unshared("Harbor Hall", "Harbor Hall it is.") == ""
+
+
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        # what another puts forward is blanked to the end of its clause; the rest stays
+        ("Ravi reckons we should move the quiz night to the 14th, the pub is free then.",
+         "Ravi reckons we should  , the pub is free then."),
+        ("The caterer feels we should switch the mains to salmon. I booked the hall for 6pm.",
+         "The caterer feels we should  . I booked the hall for 6pm."),
+        ("Accounts wants quarterly billing, and it goes to cost code PX-18 now.",
+         "Accounts wants  , and it goes to cost code PX-18 now."),
+        # our own plan is ours to state
+        ("I think we should move the quiz to the 14th.",
+         "I think we should move the quiz to the 14th."),
+    ],
+)  # fmt: skip
+def test_what_others_put_forward_is_left_out_of_what_is_stated(turn: str, kept: str) -> None:
+    assert " ".join(unproposed(turn).split()) == " ".join(kept.split())

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
 
-_FIRST_PERSON = re.compile(r"^(?:(?:so|and|but|ok|okay|well)\s+)*(?:i|we|me|us|my|our)$", re.I)
+# The speaker as the one who puts forward: "we", "so we'll", "change of plan, I".
+_FIRST_PERSON = re.compile(r"(?:^|[\s,;:])(?:i|we|me|us|my|our)(?:'ll|'d|'re|'ve|'m)?$", re.I)
 _MODAL = re.compile(
     r"^\s*(?:that\s+)?(?:(?:we|you|i|they|he|she)(?:'d|'ll)?\s+)?"
     r"(?:(?:should|could|can|would|might|will|must|ought to|need to|have to)\s+)?",
@@ -62,6 +63,31 @@ def proposals(turn: str) -> list[Proposal]:
     return found
 
 
+def proposed_at(sentence: str) -> list[tuple[int, int]]:
+    """Where in a sentence stands what others put forward ("Kieran reckons we should move
+    it to Sunday"): values there are theirs to propose, not set."""
+    spans = []
+    for proposal in proposals(sentence):
+        at = sentence.find(proposal.text)
+        if at >= 0:  # to the end of its clause: "move the beginners' course to Sunday, ..."
+            end = _PROPOSAL_END.search(sentence, at)
+            spans.append((at, end.start() if end else len(sentence)))
+    return spans
+
+
+_PROPOSAL_END = re.compile(r"(?<!\d)[,;.!?](?!\d)|[,;.!?](?=\s)|\s(?:because|since|so|but)\s", re.I)
+
+
+def unproposed(text: str) -> str:
+    """A turn with what others put forward blanked, offsets kept: what is left is what its
+    speaker states."""
+    for sentence in sentences(text):
+        for a, b in proposed_at(sentence.text):
+            start = sentence.start + a
+            text = text[:start] + " " * (b - a) + text[sentence.start + b :]
+    return text
+
+
 def proposed_span(text: str) -> str:
     """The clause that states what is proposed, its subject and modal left out: "we should
     swap Theo to left field since ..." -> "swap Theo to left field"."""
@@ -85,7 +111,7 @@ def unshared(proposed: str, decision: str) -> str:
 
 def _proposal(proposer: str, rest: str, sentence: str) -> list[Proposal]:
     who = proposer.strip(" ,:")
-    if not who or _FIRST_PERSON.match(who):
+    if not who or _FIRST_PERSON.search(who):
         return []
     span = proposed_span(rest)
     return [Proposal(who, span, sentence)] if len(span.split()) >= _SHORTEST else []

@@ -40,6 +40,7 @@ from statekeeper.conversation.changes.weighing import WholeTurn, new_value, span
 from statekeeper.conversation.changes.wording import WEAK_CHANGE, clause_at, whole_words
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found, table, tables
+from statekeeper.conversation.proposals import proposed_at
 from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import TypedValue, typed_values
 
@@ -93,6 +94,8 @@ def replacements(
         relayed = _relays_contact(sentence)
         if not sentence.asserts and not relayed:
             continue
+        # "Kieran reckons we should move it to Sunday": his to propose, not decided
+        proposed = [] if forward else proposed_at(sentence.text)
         lead = said[position - 1].text if position else ""
         contrasts = (
             denied_before(lead, sentence.text)
@@ -101,6 +104,8 @@ def replacements(
         )
         for value in typed_values(sentence.text):
             if relayed and value.kind not in _CONTACT_KINDS:
+                continue
+            if any(a <= value.start < b for a, b in proposed):
                 continue
             named_old = set(contrasts.values())
             if {value.key, value.text} & named_old:

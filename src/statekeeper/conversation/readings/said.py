@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
+from statekeeper.conversation.proposals import unproposed
 from statekeeper.conversation.readings.beside import claimed_beside
 from statekeeper.conversation.readings.claims import claimed
 from statekeeper.conversation.readings.outranked import outranked_claims
@@ -22,7 +23,7 @@ from statekeeper.nlu import interpret as nlu
 
 def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
     """The decisions a turn's own words make."""
-    said = assertions.statements(turn.text)
+    said = assertions.statements(unproposed(turn.text))  # not what others put forward
     if not turn.text.strip():
         return []  # all of it was an internal note
     if turn.scope != Scope.GLOBAL:
