@@ -24,7 +24,11 @@ class MemoryState(InMemory):
     def new_fact(
         self, key: str, value: JsonValue, source: Source, timestamp: datetime | None
     ) -> Fact:
-        return made(key, value, len(self.facts), source=source)
+        taken = {f.id for f in self.facts}
+        at = len(self.facts)
+        while f"m{at}-{key}" in taken:  # a fact the test named with this index already
+            at += 1
+        return made(key, value, at, source=source)
 
 
 def made(

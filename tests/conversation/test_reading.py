@@ -665,3 +665,19 @@ def test_a_value_put_right_as_it_is_said_is_ended(text: str, ended: list[str]) -
     state = MemoryState(facts=[])
     rows = read(state, text)
     assert [r[2] for r in rows if r[-1] == PUT_RIGHT] == ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        # a state of the thing said, no value of the slot its fact holds
+        (("loaner", "Loaner cello (case 2): due back 30.09.2031"),
+         "The cello is packed and labelled already, just the bow missing."),
+        (("hire", "Mahler 1 hire set (Brook Music, BM-330): due back 12.10.2031"),
+         "The Mahler is packed already, just one part missing."),
+        (("marquee", "Marquee hire (Oakfield): delivered 14.06.2031"),
+         "The marquee is up already, just the sides missing."),
+    ],
+)  # fmt: skip
+def test_a_state_said_of_a_thing_leaves_its_value(fact: tuple[str, str], text: str) -> None:
+    assert not [r for r in read(live(*fact), text) if r[0] == "Replace"]

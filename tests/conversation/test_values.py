@@ -9,6 +9,7 @@ from statekeeper.text.values import (
     compatible,
     near_variant,
     of_another_family,
+    states_none_of,
     typed_values,
     weekday_of_date,
 )
@@ -298,3 +299,23 @@ def test_figures_as_written_in_other_places(text: str, expected: list[tuple[str,
 
 def test_an_apostrophe_grouped_figure_reads_as_a_comma_grouped_one() -> None:
     assert typed_values("4'800 words")[0].key == typed_values("4,800 words")[0].key
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "none"),
+    [
+        # a state of the thing is no new value of a slot made of plain values
+        ("Loaner violin (case 4): due back 30.09.2031", "packed and ready by the door", True),
+        ("Pickup: 4pm", "running a bit late, one box short", True),
+        ("Deposit: $250", "paid in full by the parents", True),
+        # a value of the family, in figures or in words, is one
+        ("Meeting: Friday", "this week instead", False),
+        ("Deposit: $250", "$300 after the upgrade", False),
+        # a slot of words is not read here
+        ("Paint: sage green", "the darker one", False),
+    ],
+)  # fmt: skip
+def test_a_text_with_no_plain_value_states_none_for_a_slot_of_them(
+    old: str, new: str, none: bool
+) -> None:
+    assert states_none_of(old, new) is none

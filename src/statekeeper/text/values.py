@@ -475,3 +475,22 @@ def of_another_family(old: str, new: str) -> bool:
     if len(families) != 1 or None in families or not given:
         return False
     return all(_FAMILIES.get(v.kind, "") not in ("", *families) for v in given)
+
+
+def states_none_of(old: str, new: str) -> bool:
+    """Whether `new` holds no plain value where what `old` states after its label is all
+    plain values of one family: "packed and labelled" is no new "due back 30.09.2025", and
+    "running late" no new "Pickup: 4pm". A moment said in words ("this week") is one."""
+    stated = old.rpartition(": ")[2]
+    families = {_FAMILIES.get(v.kind) for v in typed_values(stated)}
+    if len(families) != 1 or None in families:
+        return False
+    plain = [v for v in typed_values(new) if v.kind in _FAMILIES]
+    return not plain and not (families == {"moment"} and _MOMENT_IN_WORDS.search(new))
+
+
+_MOMENT_IN_WORDS = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|asap|(?:this|next|last) (?:week|weekend|month|"
+    r"year|quarter|morning|afternoon|evening)|end of (?:the )?(?:day|week|month|year))\b",
+    re.I,
+)

@@ -26,7 +26,7 @@ from statekeeper.model import Fact, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import compatible
-from statekeeper.text.values import of_another_family
+from statekeeper.text.values import of_another_family, states_none_of
 
 
 def claimed(
@@ -76,7 +76,9 @@ def claimed(
     if _named_by_its_value(claim, fact) and not (claim.corrective or nlu.CHANGE.search(turn.text)):
         return []  # "the charcoal sofa is in stock" says no new colour
     if not claim.cancels and (
-        not compatible(fact.text, claim.value) or of_another_family(fact.text, claim.value)
+        not compatible(fact.text, claim.value)
+        or of_another_family(fact.text, claim.value)
+        or states_none_of(fact.text, claim.value)
     ):
         return []
     if not claim.cancels and said_to_stay(turn.text, fact):
