@@ -1017,6 +1017,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a list whose items open with a clock time is split at its items, not inside a time
+    ("she found her keys, no need for the lock swap",
+     [said("Jobs: 09:00 rekey at 4 Hill St; 11:30 lock swap at 9 Elm Row; 15:00 safe at 2 Dock Rd.")],
+     {("11:30 lock swap at 9 Elm Row", "-")}),
+    ("cancel the recital run-through",
+     [said("Sat: 10:15 scales class; 13:45 recital run-through; 16:00 theory.")],
+     {("13:45 recital run-through", "-")}),
     # a removal word inside another word of the source is no restatement ("no" in "piano")
     ("No piano lessons.", [said("Piano lessons, swim club and chess club this term")],
      {("Piano lessons", "-")}),

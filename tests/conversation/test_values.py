@@ -319,3 +319,17 @@ def test_a_text_with_no_plain_value_states_none_for_a_slot_of_them(
     old: str, new: str, none: bool
 ) -> None:
     assert states_none_of(old, new) is none
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tuesday the ninth at noon", [("weekday", "Tuesday"), ("date", "the ninth"), ("time", "noon")]),
+        ("the twenty-first of March", [("date", "the twenty-first of March")]),
+        ("Sat the sixteenth works", [("weekday", "Sat"), ("date", "the sixteenth")]),
+        # an ordinal with no day or month beside it is no date
+        ("the third floor, the second van", []),
+    ],
+)  # fmt: skip
+def test_a_day_of_the_month_spelled_out(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

@@ -100,3 +100,19 @@ def test_a_hold_before_a_live_fact_s_words_is_the_same_matter(
     text: str, live: list[str], scope: Scope
 ) -> None:
     assert turn_scope(text, None, 5, "t", None, (), live)[0] == scope
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [
+        # a hold before words that take back or put right what was said: a repair
+        ("Hold on, forget the glitter, the venue bans it.", Scope.GLOBAL),
+        ("hang on, make that 14 chairs not 12", Scope.GLOBAL),
+        ("One sec, scratch the second van, one is plenty.", Scope.GLOBAL),
+        # a hold before another matter still opens a digression
+        ("Hold on, the plumber is at the door.", Scope.TASK),
+        ("one sec, forgetful me, my mum is calling", Scope.TASK),
+    ],
+)  # fmt: skip
+def test_a_hold_before_a_repair_is_the_same_matter(text: str, scope: Scope) -> None:
+    assert turn_scope(text, None, 5, "t", None, (), ())[0] == scope

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from statekeeper.context.hygiene import identifying_parts, proper_words
 from statekeeper.conversation import decide
+from statekeeper.conversation.cues import table
 from statekeeper.model import Scope, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import topic_terms
@@ -38,7 +39,7 @@ def turn_scope(
     sick" of the panel with Ruiz."""
     step = nlu.transition(text)
     after = nlu.held(text) if step is nlu.Transition.DIGRESSION else None
-    if after is not None and _names_live(after, live):
+    if after is not None and (_names_live(after, live) or _takes_back(after)):
         step = nlu.Transition.NONE
     if step is nlu.Transition.CLOSE:
         return Scope.GLOBAL, None
@@ -81,6 +82,12 @@ def _names(text: str) -> frozenset[str]:
 
 def _numbers(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"(?<![\w.,])\d{3,}(?![\w.,]\d)", text))
+
+
+def _takes_back(text: str) -> bool:
+    """Whether what follows a hold opens by taking back or putting right what was said
+    ("hold on, forget the copper", "wait, make that 4pm"): a repair of the same matter."""
+    return table("repair_opening").match(text.lstrip(" ,.!-—").lower()) is not None
 
 
 def _names_live(text: str, live: Sequence[str]) -> bool:

@@ -22,6 +22,17 @@ _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
 _MONTH_LOWER = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|sday|rsday|urday)?s?\.?"
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
+# Right after a weekday, in full or cut short: "Tuesday the ninth", "Sat the 16th".
+_AFTER_WEEKDAY = "(?:" + "|".join(
+    f"(?<={day} )" for day in ("day", "Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun")
+) + ")"
+# A day of the month spelled out ("the ninth"): a date only beside a weekday or a month,
+# since "the third floor" and "the second desk" are not.
+_SPELLED_DAY = (
+    r"(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
+    r"|eighteenth|nineteenth|twentieth|thirtieth"
+)
 _CALENDAR_WORD = re.compile(f"{_MONTH}|{_WEEKDAY}", re.IGNORECASE)
 
 
@@ -30,7 +41,8 @@ def calendar_word(word: str) -> bool:
     return _CALENDAR_WORD.fullmatch(word) is not None
 _STREET = (
     r"St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Ct|Court|Pl|Place|"
-    r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square"
+    r"Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Cir|Circle|Sq|Square|"
+    r"Row|Crescent|Cres|Close|Mews|Grove|Parade|Gardens|Quay|Wynd|Esplanade|Promenade"
 )
 _TOWN = r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}"
 # Counts said in words ("two tickets", "a dozen eggs"), read as their figures.
@@ -115,7 +127,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
             rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
-            rf"|\b[Tt]he\s+{_ORDINAL}\b",
+            rf"|\b[Tt]he\s+{_ORDINAL}\b"
+            rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
+            rf"|\b[Tt]he\s+(?:{_SPELLED_DAY})\s+of\s+{_MONTH}",
         ),
         (
             "time",

@@ -13,7 +13,7 @@ from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import typed_values
 
 _ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
-ITEM_SPLIT = re.compile(r",(?!\d{3})|[;:]|\band\b|\bplus\b|\n")  # not "$12,000"
+ITEM_SPLIT = re.compile(r",(?!\d{3})|;|:(?!\d{2})|\band\b|\bplus\b|\n")  # not "$12,000", "11:30"
 
 
 def item_wordings(wanted: frozenset[str], sources: Sequence[Source]) -> tuple[str, ...]:
@@ -143,3 +143,20 @@ def _head_with_details(items: Sequence[str]) -> bool:
 _WHEN_OR_HOW_MUCH = frozenset(
     {"date", "weekday", "time", "duration", "money", "percent", "quantity", "number"}
 )
+
+
+# Kinds of value an item is known by on its own, wherever it is repeated.
+_OWN_KINDS = frozenset({"money", "quantity", "percent", "time", "date", "address", "code", "phone"})
+
+
+def values_of_item(item: str, source: str, turn: str) -> list[str]:
+    """The values an item taken back carries that nothing else in its source, nor the
+    turn that takes it back, says: "dose copper to 0.15 ppm" ended, "0.15 ppm" is dead
+    wherever it is repeated ("copper to 0.15 ppm")."""
+    return [
+        v.text
+        for v in typed_values(item)
+        if v.kind in _OWN_KINDS
+        and source.count(v.text) == 1
+        and v.key not in {w.key for w in typed_values(turn)}
+    ]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from statekeeper.conversation import decide
 from statekeeper.conversation.additions import added, with_item
+from statekeeper.conversation.changes.list_items import values_of_item
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Decision, Earlier, Replace, said_by
 from statekeeper.conversation.personal import personal
@@ -47,8 +48,10 @@ def decided(
         assert source.turn_index is not None  # a source is a live fact or an earlier turn
         said = turns[source.turn_index]
         if isinstance(op, decide.Retract):
+            carried = values_of_item(op.item, source.text, turn.text)
             decisions += [
-                ended(view, said, op.name, w, "taken back") for w in op.wordings or (op.item,)
+                ended(view, said, op.name, w, "taken back")
+                for w in dict.fromkeys([*(op.wordings or (op.item,)), *carried])
             ]
             continue
         key = decide.slot_name(source.text, op.old.value)
