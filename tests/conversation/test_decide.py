@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # the old value named by what the new one is better than, in any date format
+    ("Our launch slipped, so collection on 7 July works better for us than 30 June.",
+     [fact("Collection deadline: 2031-06-30", "deadline")], {("2031-06-30", "7 July")}),
+    ("Hall C suits us better than Hall A now that we are 90.",
+     [said("Reunion dinner in Hall A, 60 guests.")], {("Hall A", "Hall C")}),
+    ("Honestly 10:15 would be far better than 9:30 for the kids.",
+     [said("Swim lesson at 9:30 on Saturdays.")], {("9:30", "10:15")}),
     # a value struck out by name, and a new one of its kind later in the turn
     ("cross out 9:20. misheard him on the phone. 9:50.",
      [said("Ferry check-in for the Abbotts at 9:20.")], {("9:20", "9:50")}),

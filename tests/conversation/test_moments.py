@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from statekeeper.text.moments import anchored
+from statekeeper.text.moments import anchored, same_day
 
 SAID = date(2024, 3, 13)  # a Wednesday
 
@@ -52,3 +52,19 @@ def test_words_that_are_no_relative_time_stay_as_they_are(text: str) -> None:
 def test_a_month_step_stays_within_the_calendar() -> None:
     assert anchored("last month", date(2024, 3, 31)) == "last month (February 2024)"
     assert anchored("next month", date(2024, 1, 31)) == "next month (February 2024)"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("30 June", "2031-06-30", True),
+        ("June 30th", "30 Jun", True),
+        ("the 4th of March", "March 4", True),
+        # another day, or a date that could be read two ways
+        ("7 July", "2031-06-30", False),
+        ("11/04", "2031-04-11", False),
+        ("Friday", "2031-06-30", False),
+    ],
+)  # fmt: skip
+def test_one_day_written_two_ways(a: str, b: str, same: bool) -> None:
+    assert same_day(a, b) is same

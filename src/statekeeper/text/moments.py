@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
+from dateutil import parser
 from dateutil.relativedelta import relativedelta
 
 from statekeeper.memo import memoized
@@ -88,3 +89,25 @@ def anchored(text: str, said: date) -> str:
         return f"{match.group(0)} ({_FIXED[match.group(0).lower()](said)})"
 
     return _PHRASE.sub(meant, text)
+
+
+# A date written with its year first, or with its month in words, reads one way only;
+# "11/04" is left alone, since a day and a month could be either.
+_UNAMBIGUOUS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|[A-Za-z]{3}")
+
+
+def same_day(a: str, b: str) -> bool:
+    """Whether two dates written differently name one day of the year ("30 June" and
+    "2025-06-30", "June 30th" and "30 Jun"): both must read one way only."""
+    days = []
+    for text in (a, b):
+        if not _UNAMBIGUOUS.search(text):
+            return False
+        try:
+            days.append(parser.parse(text, default=_NO_YEAR, fuzzy=True).date())
+        except (ValueError, OverflowError):
+            return False
+    return (days[0].month, days[0].day) == (days[1].month, days[1].day)
+
+
+_NO_YEAR = datetime(2000, 1, 1)

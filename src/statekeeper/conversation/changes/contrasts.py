@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.wording import clause_start
 from statekeeper.conversation.cues import found
+from statekeeper.text.moments import same_day
 from statekeeper.text.values import TypedValue, compatible, typed_values
 
 
@@ -21,8 +22,12 @@ def matches_named(named: str | None, old: Known) -> bool:
     after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
     if re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None:
         return True
-    day = _day_of_month(named) if old.value.kind == "date" else None
-    return day is not None and day == _day_of_month(old.value.text)
+    if old.value.kind != "date":
+        return False
+    day = _day_of_month(named)
+    return (day is not None and day == _day_of_month(old.value.text)) or same_day(
+        named, old.value.text
+    )
 
 
 # A day of the month said alone, as an ordinal: "the 14th" names "14 May" and "May 14".
@@ -56,7 +61,10 @@ _REPAIR_BETWEEN = re.compile(
 _INSTEAD_OF = re.compile(
     r"^[\s,]*(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|"
     r"(?:will|is\s+going\s+to)\s+replace|is\s+replacing|takes\s+over\s+from|"
-    r"takes\s+the\s+place\s+of|supersedes|stands\s+in\s+for)\s*$",
+    r"takes\s+the\s+place\s+of|supersedes|stands\s+in\s+for|in\s+preference\s+to|"
+    # "7 July works better for us than 30 June", "Hall B suits us better than Hall A"
+    r"(?:works|would\s+work|is|would\s+be|suits\s+(?:us|me|them))\s+(?:much\s+|far\s+)?"
+    r"better(?:\s+for\s+(?:us|me|them|everyone))?\s+than)\s*$",
     re.I,
 )
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)

@@ -132,7 +132,10 @@ def replacements(
                     or count_headed(k, value, sentence.text)
                     or count_in_focus(k, value, sentence.text)
                 )
-                and bounds_alike(k, bound, changes, moved)
+                and (
+                    bounds_alike(k, bound, changes, moved)
+                    or matches_named(contrasts.get(value.key), k)  # the old one named
+                )
             ]
             candidates = day_for_day(candidates, value)
             if relayed:  # only a record of the one we serve is theirs to change
