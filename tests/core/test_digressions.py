@@ -79,6 +79,15 @@ def test_a_query_about_the_digression_leaves_out_the_topic_it_broke_off() -> Non
     assert digression_turns(BIKE, asked) == {0, 1, 5}
 
 
+FLOUR = _turns(
+    "user: Twenty sacks of bread flour for the bakery, Thursday morning.",
+    "assistant: Twenty sacks of bread flour, Thursday morning.",
+    "user: unrelated, the electrician quoted $300 to rewire the oven socket",
+    "assistant: $300 for the socket sounds fair.",
+    "user: ok. The flour drop: back door, the front is being tiled.",
+)
+
+
 def _scoped(turns: list[Turn], side: set[int]) -> list[Turn]:
     """The turns, those in `side` said in one side scope, as observe() files them."""
     return [
@@ -96,6 +105,10 @@ def _scoped(turns: list[Turn], side: set[int]) -> list[Turn]:
         (_scoped(KILN, {3, 4}), "What did the landlord say about rent?", True),
         (_scoped(NO_RETURN, {1, 2}), "How many guests did the caterer need?", True),
         # about the main line, or about both: the side scope stays out
+        # ... and a later turn of the side scope that is back on the main line's thing
+        # in other words tells nothing of what the side matter is
+        (_scoped(FLOUR, {2, 3, 4}), "Which door does the driver use?", False),
+        (_scoped(FLOUR, {2, 3, 4}), "What did the electrician quote?", True),
         (_scoped(BIKE, {2, 3, 4}), "When is the bike ready?", False),
         (_scoped(KILN, {3, 4}), "Is the kiln firing before the rent goes up?", False),
     ],

@@ -97,15 +97,18 @@ def _returned_to(runs: Sequence[_Segment], n: int) -> int | None:
 
 def asked_side_scope(turns: Sequence[Turn], query: str) -> str | None:
     """The side scope (an interruption said in its own scope) a query asks about: the
-    only one whose turns share a word with the query, when no user turn of the main line
-    does ("the plumber" after "one sec, the landlord is calling"). A context for
-    it shows that scope's turns instead of the main line's."""
+    only one whose opening turn shares a word with the query, when no user turn of the
+    main line does ("the plumber" after "one sec, the plumber is here"). A context for
+    it shows that scope's turns instead of the main line's. Only the opening tells what
+    the side matter is: a later turn of it may already be back on the main line's thing
+    in other words ("ok, the feed: use the side lane")."""
     asked = frozenset(index_terms(query))
     side: dict[str, set[str]] = {}
     main: set[str] = set()
     for turn in turns:
         if turn.scope == Scope.TASK and turn.scope_id:
-            side.setdefault(turn.scope_id, set()).update(_terms(turn))
+            if turn.scope_id not in side:
+                side[turn.scope_id] = set(_terms(turn))
         elif turn.scope == Scope.GLOBAL and turn.speaker != ASSISTANT:
             main |= _terms(turn)
     hits = [scope_id for scope_id, terms in side.items() if asked & terms]
