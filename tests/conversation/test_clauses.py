@@ -127,3 +127,17 @@ def test_a_time_written_with_dots_ends_a_sentence_only_before_a_new_one(
 )
 def test_an_opening_is_asks_unless_it_corrects(sentence: str, asks: bool) -> None:
     assert is_question(sentence) is asks
+
+
+@pytest.mark.parametrize(
+    ("sentence", "hearsay"),
+    [
+        ("Your colleague mentioned the ferry is $20 cheaper.", True),
+        ("Dana mentioned it's $40 now.", True),
+        # what we mention ourselves is our word
+        ("I mentioned the deposit is $40 now.", False),
+        ("We mentioned pickup moved to 5pm.", False),
+    ],
+)  # fmt: skip
+def test_what_another_mentioned_is_no_word_of_ours(sentence: str, hearsay: bool) -> None:
+    assert sentences(sentence)[0].hypothetical is hearsay

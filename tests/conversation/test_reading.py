@@ -354,6 +354,10 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "I heard that the dentist is on Friday now.",
         "The new hire claims she was told the dentist is Friday at 4pm.",
         "Someone at the front desk told my mom the dentist is Friday at 4pm.",
+        # mentioned in passing by someone other than us
+        "Your colleague mentioned the dentist is on Friday at 4pm now.",
+        "Priya mentioned the dentist moved to Friday.",
+        "the receptionist mentioned Friday at 4pm for the dentist",
         # an exception for one named case
         "For the Harlow account only, the dentist bills on Friday at 4pm.",
         "Only for the Eastgate branch, the dentist moved to Friday.",
