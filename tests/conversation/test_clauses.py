@@ -141,3 +141,21 @@ def test_an_opening_is_asks_unless_it_corrects(sentence: str, asks: bool) -> Non
 )  # fmt: skip
 def test_what_another_mentioned_is_no_word_of_ours(sentence: str, hearsay: bool) -> None:
     assert sentences(sentence)[0].hypothetical is hearsay
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conditional"),
+    [
+        # a condition reported inside the sentence, not only one opening it
+        ("Dr Ames did say if the pump fails again we'll move the fish to tank 3.", True),
+        ("The landlord told us that if the boiler trips we'd use the back hall.", True),
+        ("She warned, unless the ferry runs, we shift the tour to Sunday.", True),
+        # said as it stands
+        ("Dr Ames said the fish are in tank 3 now.", False),
+        ("We'll move the fish to tank 3 if that's easier for you.", False),
+    ],
+)  # fmt: skip
+def test_a_reported_condition_makes_its_sentence_conditional(
+    sentence: str, conditional: bool
+) -> None:
+    assert sentences(sentence)[0].conditional is conditional

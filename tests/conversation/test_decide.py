@@ -623,7 +623,7 @@ REPLACEMENTS = [
     # there need less evidence
     ("She takes locker 41 now, and put her down for a women's M.",
      [fact("Gym signup: locker 22, women's S", "gym")],
-     {("22", "41"), ("women's S", "women's M")}),
+     {("locker 22", "locker 41"), ("women's S", "women's M")}),
     ("Move the tasting to Studio 7, Friday at 3pm.",
      [fact("Wine tasting: Studio 2, Thursday 5pm", "tasting")],
      {("Studio 2", "Studio 7"), ("Thursday", "Friday"), ("5pm", "3pm")}),

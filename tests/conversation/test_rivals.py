@@ -53,6 +53,9 @@ def put_forward(turn: str, *sources: Source) -> set[tuple[str, str]]:
         # "what if" puts forward what follows it; it assumes nothing
         ("What if we did the fitting on 3 June?", said("Dress fitting on 27 May, 11am."),
          {("27 May", "3 June")}),
+        # a condition reported inside the sentence, a place moved to by "shift"
+        ("Mo did say if the boiler trips again we'll shift the class to tank 4.",
+         fact("Reef fish: Tank 2, fed at 9am", "reef"), {("Tank 2", "tank 4")}),
         # a denial, the whole sentence
         ("We are not switching the pickup to 9:15am.", said("Pickup at 8:40am, gate 2."),
          {("8:40am", "9:15am")}),

@@ -333,3 +333,19 @@ def test_a_text_with_no_plain_value_states_none_for_a_slot_of_them(
 )  # fmt: skip
 def test_a_day_of_the_month_spelled_out(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a numbered place or thing, in small letters too, before any count
+        ("shift it all to freezer 5", [("code", "freezer 5")]),
+        ("same box, rack 4 slot 18", [("code", "rack 4"), ("code", "slot 18")]),
+        ("bus 22 replaces bus 17", [("code", "bus 22"), ("code", "bus 17")]),
+        # a count of them, and a seat with its letter, as before
+        ("we need 4 tables", [("quantity", "4 tables")]),
+        ("moved to seat 14C", [("code", "14C")]),
+    ],
+)  # fmt: skip
+def test_numbered_things_are_codes(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

@@ -12,7 +12,12 @@ from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 
 # A condition before what a sentence says makes it no statement: "if the hall is full,
 # we'll switch".
-CONDITIONAL = re.compile(r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b", re.I)
+CONDITIONAL = re.compile(
+    r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b"
+    # a condition reported or put inside: "she did say if it alarms again we'll shift it"
+    r"|\b(?:say|says|said|told (?:us|me|them)|warned|reckons?)(?: that)?,? (?:if|unless|in case)\b",
+    re.I,
+)
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole,
 # and so does "5:30 p.m." before a word in small letters.
 _SENTENCE_END = re.compile(

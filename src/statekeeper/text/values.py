@@ -86,6 +86,12 @@ _LETTERED_PLACES = (
     "dock|gate|hall|room|bay|building|bldg|lot|level|wing|terminal|zone|section|door|court|"
     "pier|platform|berth|ward|suite|unit|block|aisle|tower|entrance|lane|field|stage|tent"
 )
+# Things people number and name by that number: "freezer 5", "bus 22", "table 4".
+_NUMBERED_THINGS = (  # no word that is also a verb before a count ("seat 90", "train 20")
+    "freezer|fridge|rack|shelf|slot|bin|locker|cabinet|drawer|bus|van|truck|route|table|stall|"
+    "salon|cot|kennel|stable|plot|booth|desk|cabin|flight|"
+    "carriage|tank|pump|channel|camera|oven"
+)
 _GLUED_UNIT = (
     "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?"
 )
@@ -152,6 +158,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:(?i:youth|adult|kids?|toddler|junior|women'?s|men'?s|size)\s+"
             r"(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-5]XL|small|medium|large)"
             r"|size\s+\d{1,2}(?:\.5)?|(?:XXS|XS|XL|XXL|XXXL|[2-5]XL))\b",
+        ),
+        (
+            "code",  # a numbered place or thing, in small letters too: "freezer 5", "slot 17"
+            rf"\b(?i:{_NUMBERED_THINGS})\s#?\d{{1,4}}\b(?![.,:/]\d|-\w)",
         ),
         (
             "quantity",  # a figure with a unit of measure written on to it: "10GB", "5kg"
