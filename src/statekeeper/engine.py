@@ -38,6 +38,7 @@ from statekeeper.conversation.apply import apply
 from statekeeper.conversation.candidates import from_candidates
 from statekeeper.conversation.links import duplicates, links, may_link
 from statekeeper.conversation.reading import read_turn
+from statekeeper.conversation.readings.published import published
 from statekeeper.conversation.scopes import turn_scope
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
@@ -850,7 +851,13 @@ class Session:
         # see what the steps before them wrote.
         with self.engine.store.write(self.principal.org):
             return self._observed(
-                speaker, text, moment, authority, interpret and not assistant, proposed
+                speaker,
+                text,
+                moment,
+                authority,
+                interpret and not assistant,
+                proposed,
+                public=interpret and assistant,
             )
 
     def _observed(
@@ -861,8 +868,11 @@ class Session:
         authority: str | None,
         interpret: bool,
         proposed: Sequence[Candidate] | None,
+        public: bool = False,
     ) -> Turn:
-        """Store a turn and what it states, inside the unit of work `observe` opened."""
+        """Store a turn and what it states, inside the unit of work `observe` opened. An
+        assistant's turn (`public`) states nothing, but a line of it said for anyone makes
+        public what it repeats of a note kept for us only."""
         with self.engine.store.read(self.principal.org) as uow:
             earlier = uow.recent_turns(self.principal.user, self.where.task_id)
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
@@ -884,7 +894,9 @@ class Session:
             # Each batch is applied before the next is read: it reads what the last changed.
             for decisions in read_turn(_StateOf(self), turn, earlier):
                 apply(self, decisions)
-        return self._link(turn, since) if interpret else turn
+        elif public and self.engine.extractor is None:
+            apply(self, published(_StateOf(self), turn))
+        return self._link(turn, since) if interpret or public else turn
 
     def _link(self, turn: Turn, since: int) -> Turn:
         """Name on a turn the live facts observing it wrote (those written since revision

@@ -4,7 +4,8 @@ Rule 1 (explicit) and Rule 2 (implicit): a turn's assertion replaces the fact it
 names, or the fact in focus when it names none. A colleague of the same rank is not
 overruled by another's word: both stand as a conflict. Reversions restore an earlier
 value; declined offers and proposals overruled from above end; what is said for us only
-is restricted. A turn in a side scope only records facts in that scope.
+is restricted, and what a turn then says of it for anyone is public. A turn in a side
+scope only records facts in that scope.
 
 The readings come in four batches: each is to be applied before the next is read,
 because a later reading looks at the live facts an earlier one changed (a "yes" adopts
@@ -25,6 +26,7 @@ from statekeeper.conversation.readings.confirmations import confirmed
 from statekeeper.conversation.readings.declining import turned_down
 from statekeeper.conversation.readings.overruling import overruled
 from statekeeper.conversation.readings.picking import chosen
+from statekeeper.conversation.readings.published import published
 from statekeeper.conversation.readings.restricted import restricted
 from statekeeper.conversation.readings.said import changes
 from statekeeper.conversation.view import StateView
@@ -37,7 +39,7 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     turn says for us only ("internal only: ...") is kept as a restricted note, and read
     for nothing else."""
     spans = confidential_spans(turn.text)
-    notes = restricted(view, turn, spans)
+    notes = restricted(view, turn, spans) + published(view, turn, spans)
     side = nlu.aside(turn.text)  # another matter opened and closed inside the turn
     if spans or side:
         public = turn.text
