@@ -39,6 +39,7 @@ from statekeeper.conversation.candidates import from_candidates
 from statekeeper.conversation.links import duplicates, links, may_link
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.readings.published import published
+from statekeeper.conversation.readings.read_back import read_back
 from statekeeper.conversation.scopes import turn_scope
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
@@ -895,7 +896,7 @@ class Session:
             for decisions in read_turn(_StateOf(self), turn, earlier):
                 apply(self, decisions)
         elif public and self.engine.extractor is None:
-            apply(self, published(_StateOf(self), turn))
+            apply(self, published(_StateOf(self), turn) + read_back(_StateOf(self), turn, earlier))
         return self._link(turn, since) if interpret or public else turn
 
     def _link(self, turn: Turn, since: int) -> Turn:

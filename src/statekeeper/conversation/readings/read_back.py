@@ -1,0 +1,54 @@
+"""An assistant's acknowledgement that reads back what the user just said ("Got it:
+delivery to Apt 16, Harbour Court, D13 K4F2"): the user's change, said again in the words
+of the slot it changes. Where the user's own words were too loose to tell which value
+they replace ("Theirs is Apt 16, eircode D13 K4F2"), the read-back tells it, and the user,
+saying nothing against it, stands by it.
+
+Only values the user's turn itself stated count (not asked, supposed or passed on): the assistant names the slot, it adds no
+value of its own. The change is the user's, made at the user's turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import table
+from statekeeper.conversation.decisions import Decision, Replace
+from statekeeper.conversation.proposals import unproposed
+from statekeeper.conversation.readings.typed import decided
+from statekeeper.conversation.view import StateView
+from statekeeper.model import ASSISTANT, Turn
+from statekeeper.text.values import typed_values
+
+
+def read_back(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
+    """The replacements an assistant's read-back makes, of values the user's turn just
+    before it said, as made by that turn."""
+    if not earlier or not _acknowledges(turn.text):
+        return []
+    said = earlier[-1]
+    if said.speaker == ASSISTANT or said.scope != turn.scope:
+        return []
+    stated = {  # what the user stated, not asked, supposed or passed on from others
+        v.key for s in sentences(unproposed(said.text)) if s.asserts for v in typed_values(s.text)
+    }
+    as_said = said.model_copy(update={"text": turn.text})
+    live = view.related_facts(turn.text)
+    return [
+        d
+        for d in decided(view, as_said, live, earlier[:-1])
+        if isinstance(d, Replace) and (new := _new_values(d)) and new <= stated
+    ]
+
+
+def _acknowledges(text: str) -> bool:
+    """Whether a turn opens by taking in what it was told ("Noted:", "Got it,", "OK:")."""
+    return table("read_back").match(text.strip().lower()) is not None
+
+
+def _new_values(decision: Replace) -> set[str]:
+    """The typed values a replacement's new text holds that its old one did not."""
+    old = {v.key for v in typed_values(str(decision.old.value))}
+    return {v.key for v in typed_values(str(decision.value))} - old
+
