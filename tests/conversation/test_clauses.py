@@ -159,3 +159,18 @@ def test_a_reported_condition_makes_its_sentence_conditional(
     sentence: str, conditional: bool
 ) -> None:
     assert sentences(sentence)[0].conditional is conditional
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asked"),
+    [
+        # a question passed on in its own word order asks; it states nothing
+        ("Her son called asking could we do Sundays instead.", True),
+        ("The client asked can we push the install to 3pm.", True),
+        ("Mo is asking would you take $40 for it.", True),
+        # a request to us, said as it stands
+        ("She asked us to move it to 3pm.", False),
+    ],
+)  # fmt: skip
+def test_a_question_passed_on_in_its_own_word_order(sentence: str, asked: bool) -> None:
+    assert sentences(sentence)[0].hypothetical is asked
