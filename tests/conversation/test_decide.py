@@ -35,6 +35,15 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # all else said again as it was: the one value in its place is its new one, however
+    # many turns said the old one
+    ("OK, Thu May 2 at 11:40am with Dr Ruiz, Room 5.",
+     [said("Thu May 2 at 9:20am with Dr Ruiz, Room 5, bring the x-rays."),
+      said("Booked: Thu May 2, 9:20 am, Dr Ruiz, Room 5.", 1)], {("9:20am", "11:40am")}),
+    ("Sat 14 June, 60 guests, Barn B, £1,850 all in.",
+     [said("Sat 14 June, 45 guests, Barn B, buffet.")], {("45 guests", "60 guests")}),
+    ("Route 7, 06:55, 38 seats, pick-up at the depot.",
+     [said("Route 7 leaves 06:55, 52 seats, depot pick-up.")], {("52 seats", "38 seats")}),
     # the old value named by what the new one is better than, in any date format
     ("Our launch slipped, so collection on 7 July works better for us than 30 June.",
      [fact("Collection deadline: 2031-06-30", "deadline")], {("2031-06-30", "7 July")}),
@@ -689,6 +698,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # only names and codes said again tell which thing it is, not that all else stands
+    ("Renewal for Flat 9, Birch House, signed 3 April.",
+     [said("Flat 9 at Birch House: lease ends 30 June.")]),
+    # two values of its kind beside it: which one is new?
+    ("Thu May 2, Room 5: 10:15 or 11:40, whichever Dr Ruiz prefers.",
+     [said("Thu May 2 at 9:20am with Dr Ruiz, Room 5.")]),
     # what someone else reckons we should do is theirs to propose, not a change
     ("Ravi reckons we should move the quiz night to the 14th, the pub is free then.",
      [fact("Quiz night on the 7th at the Crown", "quiz")]),

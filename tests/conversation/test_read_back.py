@@ -75,3 +75,16 @@ def test_a_value_the_user_only_asked_about_is_not_read_back_as_a_change() -> Non
     assert _read(fact, asked, "Noted: Saturday race, skipper Mara Fenn, crew of 4.") == set()
     stated = "Ben's away, Mara Fenn skippers on Saturday."
     assert _read(fact, stated, "Noted: Saturday race, skipper Mara Fenn, crew of 4.")
+
+
+def test_a_value_said_in_passing_is_ended_by_a_read_back_of_the_user_s_new_one() -> None:
+    said = [
+        _turn(1, "quinn", "Tue May 6 at 2:40pm with Ana Diaz, Room 2."),
+        _turn(2, "quinn", "wrong column, sorry. She's 1:10. same room"),
+    ]
+    back = _turn(3, ASSISTANT, "OK: Tue May 6 at 1:10 pm with Ana Diaz, Room 2.")
+    ended = read_back(MemoryState(), back, said)
+    assert [(type(d).__name__, d.old.value) for d in ended] == [("Retract", "2:40pm")]
+    # a read-back of a time the user never gave ends nothing
+    wrong = _turn(3, ASSISTANT, "OK: Tue May 6 at 3:30 pm with Ana Diaz, Room 2.")
+    assert read_back(MemoryState(), wrong, said) == []

@@ -349,3 +349,8 @@ def test_a_day_of_the_month_spelled_out(text: str, expected: list[tuple[str, str
 )  # fmt: skip
 def test_numbered_things_are_codes(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize("spelled", ["4:45 pm", "4:45pm", "4:45 p.m.", "4:45 P.M."])
+def test_a_time_is_one_time_however_its_half_of_the_day_is_written(spelled: str) -> None:
+    assert typed_values(f"at {spelled}")[0].key == "4:45pm"

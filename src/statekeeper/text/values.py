@@ -275,6 +275,9 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
+    if kind == "time":  # "4:45 pm", "4:45pm" and "4:45 p.m." are one time
+        joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", lowered)
+        return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"
         grouped = _GROUPED_BY_POINTS.search(lowered)
         if grouped:

@@ -152,7 +152,10 @@ def replacements(
                 if (w := weigh(whole, new, k))
             ]
             options.sort(key=lambda o: o[0], reverse=True)
-            if not options or (len(options) > 1 and options[1][0] == options[0][0]):
+            if not options or any(
+                o[0] == options[0][0] and o[2].value.key != options[0][2].value.key
+                for o in options[1:]
+            ):
                 continue  # nothing, or no single best: leave it to the recall layer
             (score, *_), reason, old = options[0]
             # the part named ("7734, not 7743"), but a whole address for its street named by

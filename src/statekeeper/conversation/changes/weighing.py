@@ -169,6 +169,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     score, reason = _score(
         old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward or new.sole
     )
+    if not score and _restated_beside(new, old) >= _BESIDE:
+        # "Tue Apr 8 at 3:15 pm with Dana Li, Room 3" for "Tue Apr 8, 4:45 pm, Dana Li, Room
+        # 3": all else said again as it was, the one value in its place is its new one
+        score, reason = ACCEPT, "the same values around it"
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
     slot_named = bool(whole.corrected & old.anchor)
@@ -203,6 +207,22 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     return (score, reason) if score > 0 else None
 
 
+_BESIDE = 2  # values of the old one's source said again beside the new one
+
+
+def _restated_beside(new: _New, old: Known) -> int:
+    """How many other values of the old value's source the new value's sentence says
+    again as they were, when the new value is the only one of its kind in it."""
+    others = {v.key: v.kind for v in typed_values(old.source.text) if v != old.value}
+    said = {v.key: v.kind for v in typed_values(new.sentence.text) if v != new.value}
+    if any(compatible(v, new.value) for v in typed_values(new.sentence.text) if v != new.value):
+        return 0  # another value of its kind beside it: which one takes the old one's place?
+    again = others.keys() & said.keys()
+    if all(others[key] in _LOOSE_KINDS for key in again):
+        return 0  # names and codes say which thing it is, not that all else is as it was
+    return len(again)
+
+
 def _heading(sentence: str, value: TypedValue) -> str:
     """What a colon before a value introduces it as ("the new terms: $612, June 9"): the
     words before the colon tell what the values after it are."""
@@ -228,7 +248,13 @@ def _segment_before(sentence: str, value: TypedValue) -> str:
 
 
 # Evidence that ties a new value to an old one beyond their kind and label.
-_TELLING = ("named as the old value", "a slip of the hand", "the same words", "its unit named")
+_TELLING = (
+    "named as the old value",
+    "a slip of the hand",
+    "the same words",
+    "its unit named",
+    "the same values around it",
+)
 
 
 def _telling(reason: str) -> bool:

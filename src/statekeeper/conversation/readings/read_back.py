@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from statekeeper.conversation.changes.figures import digits
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
-from statekeeper.conversation.decisions import Decision, Replace
+from statekeeper.conversation.decisions import Decision, Replace, Retract
 from statekeeper.conversation.proposals import unproposed
-from statekeeper.conversation.readings.typed import decided
+from statekeeper.conversation.readings.typed import TAKEN_BACK, decided
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Turn
-from statekeeper.text.values import typed_values
+from statekeeper.text.values import TypedValue, typed_values
 
 
 def read_back(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
@@ -31,14 +32,17 @@ def read_back(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
     if said.speaker == ASSISTANT or said.scope != turn.scope:
         return []
     stated = {  # what the user stated, not asked, supposed or passed on from others
-        v.key for s in sentences(unproposed(said.text)) if s.asserts for v in typed_values(s.text)
+        _form(v) for s in sentences(unproposed(said.text)) if s.asserts for v in typed_values(s.text)
     }
     as_said = said.model_copy(update={"text": turn.text})
     live = view.related_facts(turn.text)
+    read = {v.kind for v in typed_values(turn.text) if _form(v) in stated}
     return [
         d
         for d in decided(view, as_said, live, earlier[:-1])
         if isinstance(d, Replace) and (new := _new_values(d)) and new <= stated
+        # a value said in passing, ended for a new one the read-back gives by the user's word
+        or isinstance(d, Retract) and d.reason != TAKEN_BACK and _kinds(d) <= read
     ]
 
 
@@ -49,6 +53,16 @@ def _acknowledges(text: str) -> bool:
 
 def _new_values(decision: Replace) -> set[str]:
     """The typed values a replacement's new text holds that its old one did not."""
-    old = {v.key for v in typed_values(str(decision.old.value))}
-    return {v.key for v in typed_values(str(decision.value))} - old
+    old = {_form(v) for v in typed_values(str(decision.old.value))}
+    return {_form(v) for v in typed_values(str(decision.value))} - old
+
+
+def _kinds(decision: Retract) -> set[str]:
+    return {v.kind for v in typed_values(str(decision.old.value))} or {"-"}
+
+
+def _form(value: TypedValue) -> str:
+    """A value as a read-back may spell it again: a time by its figures ("3:15" is "3:15
+    pm")."""
+    return digits(value.text) if value.kind == "time" else value.key
 

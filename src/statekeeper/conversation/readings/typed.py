@@ -21,6 +21,8 @@ from statekeeper.model import ASSISTANT, Fact, Scope, Turn
 from statekeeper.nlu.assertions import CANCELLED
 from statekeeper.text.values import TypedValue, calendar_word
 
+TAKEN_BACK = "taken back"
+
 
 def decided(
     view: StateView, turn: Turn, live: Sequence[Fact], earlier: Sequence[Turn]
@@ -42,7 +44,7 @@ def decided(
                 why.setdefault(source.fact_id, []).append(op.reason)
             else:
                 edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
-                why.setdefault(source.fact_id, []).append("taken back")
+                why.setdefault(source.fact_id, []).append(TAKEN_BACK)
                 called += _called(view, turn, op)
             continue
         assert source.turn_index is not None  # a source is a live fact or an earlier turn
@@ -50,7 +52,7 @@ def decided(
         if isinstance(op, decide.Retract):
             carried = values_of_item(op.item, source.text, turn.text)
             decisions += [
-                ended(view, said, op.name, w, "taken back")
+                ended(view, said, op.name, w, TAKEN_BACK)
                 for w in dict.fromkeys([*(op.wordings or (op.item,)), *carried])
             ]
             continue
@@ -127,4 +129,4 @@ def _called(view: StateView, turn: Turn, op: decide.Retract) -> list[Decision]:
     names = [op.item] if not op.whole else []
     if called.lower() != item and called.lower() in item:
         names.append(called)
-    return [ended(view, turn, op.source.key or "item", name, "taken back") for name in names]
+    return [ended(view, turn, op.source.key or "item", name, TAKEN_BACK) for name in names]
