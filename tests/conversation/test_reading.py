@@ -296,6 +296,13 @@ def test_what_is_said_for_us_only_is_restricted(text: str) -> None:
          "Comp details stay in HR only.", "offer"),
         ([("contract", "Contractor rate: $85 an hour"), ("site", "Dock 4")],
          "The pay stays between us.", "contract"),
+        # a restricted span's amount or contact keeps the fact that states it for us too
+        ([("invoice", "Invoice INV-77: $3,200 for the roof"), ("start", "June 2")],
+         "His brother is paying the whole $3,200. He doesn't want his wife to know.", "invoice"),
+        ([("tab", "Bar tab T-9: £640"), ("venue", "The Crown")],
+         "The best man covers the £640 and does not want the groom finding out.", "tab"),
+        ([("deal", "Rowing club discount: 12%"), ("regatta", "May 3")],
+         "We give them 12% off. They don't want the other clubs finding out.", "deal"),
     ],
 )
 def test_words_for_us_only_restrict_the_fact_they_name(
@@ -320,6 +327,9 @@ def test_words_for_us_only_restrict_the_fact_they_name(
          "Internal only: the rate dispute with the vendor goes to legal."),
         ([("venue", "Harbor Room")],
          "Keep this quiet, but the venue manager is leaving next month."),
+        # a code the note only refers to names its thing; it says nothing private of it
+        ([("claim", "Claim 7731-B: statement booked for May 9")],
+         "Internal only: fraud team reviewing 7731-B, nothing about it goes to the claimant."),
     ],
 )
 def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(

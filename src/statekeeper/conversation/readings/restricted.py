@@ -47,10 +47,30 @@ def restricted(view: StateView, turn: Turn, spans: Sequence[str]) -> list[Decisi
             fact.scope_id,
             old=fact,
         )
-        for fact in _named_in(view, turn.text)
+        for fact in {f.id: f for f in [*_named_in(view, turn.text), *_holding(view, spans)]}.values()
         if INTERNAL not in fact.required_permissions
     ]
     return notes
+
+
+# Kinds of value that are what a private matter says, not what names it: an amount, a
+# way to reach someone. A fact that states one a restricted span holds is as private as
+# the span; a code or a name the span only refers to ("SIU opened a review of 5520-Q")
+# keeps its fact as it was.
+_PRIVATE_KINDS = frozenset({"money", "percent", "phone", "email", "address"})
+
+
+def _holding(view: StateView, spans: Sequence[str]) -> list[Fact]:
+    """The live facts that state a value a span said for us only holds: "he's paying the
+    whole £4,850 himself and doesn't want the family to know" keeps the account that says
+    £4,850 for us too."""
+    held = [v for span in spans for v in typed_values(span) if v.kind in _PRIVATE_KINDS]
+    return [
+        f
+        for span in spans
+        for f in view.related_facts(span)
+        if f.scope == Scope.GLOBAL and any(_states(f.text, v) for v in held)
+    ]
 
 
 def _named_in(view: StateView, text: str) -> list[Fact]:
