@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a vehicle or a machine out of use, and one of its kind after it
+    ("Van 7 failed its brake test at six. Priya's on van 12 for the week.",
+     [fact("Deliveries: van 7, driver Priya", "deliveries")], {("van 7", "van 12")}),
+    ("Pump 3 is out of action, we're on pump 5 till Monday.",
+     [fact("Irrigation: pump 3, 6am cycle", "irrigation")], {("pump 3", "pump 5")}),
+    ("Bus 4 is in the garage all week, Dee's on bus 8.",
+     [fact("School run: bus 4, driver Dee", "run")], {("bus 4", "bus 8")}),
     # all else said again as it was: the one value in its place is its new one, however
     # many turns said the old one
     ("OK, Thu May 2 at 11:40am with Dr Ruiz, Room 5.",
