@@ -174,3 +174,19 @@ def test_a_reported_condition_makes_its_sentence_conditional(
 )  # fmt: skip
 def test_a_question_passed_on_in_its_own_word_order(sentence: str, asked: bool) -> None:
     assert sentences(sentence)[0].hypothetical is asked
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "wished"),
+    [
+        # a wish said in a later clause is of what that clause names
+        ("Ana's going with Theo at 1pm, he wants four hours with her.", "1pm", False),
+        ("We're on bay 4 now, the client wants bay 6 later.", "bay 4", False),
+        # ... and of what its own clause names
+        ("Ana's going with Theo at 1pm, he wants four hours with her.", "four hours", True),
+        ("The client wants bay 6 for the unload.", "bay 6", True),
+    ],
+)  # fmt: skip
+def test_a_wish_is_of_what_its_own_clause_names(sentence: str, value: str, wished: bool) -> None:
+    said = sentences(sentence)[0]
+    assert said.wanted_at(said.text.index(value)) is wished

@@ -121,7 +121,10 @@ class Sentence:
         if not self.wanted:
             return False
         since = max((m.end() for m in _CONSEQUENCE.finditer(self.text, 0, offset)), default=0)
-        return found("wanted", self.text[since:])
+        # to the end of the value's clause: "going with Theo at 1pm, he wants 4 hours" wishes
+        # for the hours, not the time
+        end = next((b for a, b in self.clauses() if a <= offset < b), len(self.text))
+        return found("wanted", self.text[since:end])
 
     def clauses(self) -> list[tuple[int, int]]:
         """Where each clause starts and ends in the sentence."""
