@@ -190,3 +190,38 @@ def test_a_span_is_the_turn_as_written() -> None:
     turn = "Quote sent.\nInternal only: our floor is $41,500.\n\nThe rival is Northwind."
     [span] = confidential_spans(turn)
     assert span in turn and span.endswith("Northwind.")
+
+
+@pytest.mark.parametrize(
+    ("turn", "spans"),
+    [
+        # kept with people named, pointing back at what was said, and no further
+        ("Lena gets 15% off from May. Keep that between you, me and the bookkeeper. "
+         "Invoices go out Friday.",
+         ["Lena gets 15% off from May. Keep that between you, me and the bookkeeper."]),
+        ("His gate code is 4471 and it stays with me and Priya only. Parking is round back.",
+         ["His gate code is 4471 and it stays with me and Priya only."]),
+        ("The reason is the custody case, and that stays with the head and you please. "
+         "Class teachers just hear it's approved.",
+         ["The reason is the custody case, and that stays with the head and you please."]),
+        # a thing or a person that stays with someone is no restriction
+        ("The dog stays with me at weekends.", []),
+        ("The kids stay with their dad on Tuesdays.", []),
+    ],
+)  # fmt: skip
+def test_a_restriction_to_named_people_keeps_what_it_points_back_at(
+    turn: str, spans: list[str]
+) -> None:
+    assert confidential_spans(turn) == spans
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "The courier just rang with a parcel for Ana and wants to know where to leave it.",
+        "A parent asks why the trip moved, what do I say?",
+        "The examiner would like to know the start time. Draft nothing, just tell me.",
+    ],
+)
+def test_someone_outside_asking_makes_the_answer_theirs(query: str) -> None:
+    assert audience_of(query) == EXTERNAL

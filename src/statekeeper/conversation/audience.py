@@ -3,7 +3,7 @@
 A restriction said in prose ("internal only:", "keep this between us", "HR only") marks
 what follows it, to the end of the turn or until the speaker turns to what may be shared,
 as internal; one that points back ("he hasn't told his kids yet", "keep that quiet") marks
-the sentence before it too, and a wish to stay anonymous marks only the names in it. A context written for someone outside (a reply to a client, a public report)
+the sentence before it and itself, and a wish to stay anonymous marks only the names in it. A context written for someone outside (a reply to a client, a public report)
 leaves internal statements out; one for ourselves keeps them.
 """
 
@@ -36,8 +36,10 @@ def confidential_spans(text: str) -> list[str]:
         elif start is None and found("anonymity", said):  # the name goes, the rest stays
             spans += _names(text[before : sentence.start]) if before is not None else []
         elif start is None and found("confidential_back", said):
-            start = sentence.start if before is None else before  # "keep that quiet"
-            end = sentence.start + len(sentence.text)
+            # "keep that quiet": what it points back at, and itself; what follows is said
+            # again for anyone unless it restricts too
+            first = sentence.start if before is None else before
+            spans.append(text[first : sentence.start + len(sentence.text)].strip())
         elif start is not None or found("confidential", said):
             if start is None:  # "HR eyes only." alone after a statement marks that statement
                 start = before if before is not None and bare_restriction(said) else sentence.start
