@@ -56,6 +56,13 @@ def put_forward(turn: str, *sources: Source) -> set[tuple[str, str]]:
         # a condition reported inside the sentence, a place moved to by "shift"
         ("Mo did say if the boiler trips again we'll shift the class to tank 4.",
          fact("Reef fish: Tank 2, fed at 9am", "reef"), {("Tank 2", "tank 4")}),
+        # asked where a thing would be moved to, the standing moment said again after
+        ("guests ask can we push the coach to 3:30 or not. Keep 2:00.",
+         fact("Coach to drop the group by 2:00pm, lobby", "coach"), {("2:00pm", "3:30")}),
+        ("client asked could we push the flowers to 4:30. Keep 3:15.",
+         fact("Florist to deliver by 3:15pm, church door", "flowers"), {("3:15pm", "4:30")}),
+        ("bar manager asks can we push the kegs to 12:45 or not. Keep 11:30.",
+         fact("Kegs in by 11:30am, side door", "kegs"), {("11:30am", "12:45")}),
         # a denial, the whole sentence
         ("We are not switching the pickup to 9:15am.", said("Pickup at 8:40am, gate 2."),
          {("8:40am", "9:15am")}),

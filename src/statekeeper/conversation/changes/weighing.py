@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from statekeeper.conversation.changes.bounds import moved_to
 from statekeeper.conversation.changes.contrasts import concluded, matches_named
 from statekeeper.conversation.changes.kinds import one_per_day, peers_of, same_shape
 from statekeeper.conversation.changes.labels import (
@@ -195,6 +196,9 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
     score += new.changes + gone + (new.sole and not apart) + 2 * (after or same_but)
+    # put forward as where a thing would be moved to ("can we push the delivery to 12:30?"):
+    # a rival of the moment it has, even beside the standing one said again
+    score += whole.forward and moved_to(new.sentence.text, new.value)
     # a bare hour ("Thursday at 8") tells too little of what it is the time of to count
     # the words around it without a change said
     telling = _telling(reason) and not (new.value.kind == "time" and new.value.text.isdigit())
