@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a repair said in one sentence, the one new value of its kind in the next
+    ("sorry, I typo'd the count earlier. the form says 112 chairs.",
+     [said("Hall setup: 84 chairs, stage left.")], {("84 chairs", "112 chairs")}),
+    ("my bad, wrong figure before. the docket has 36 crates.",
+     [said("Order for the fair: 24 crates of apples.")], {("24 crates", "36 crates")}),
+    ("I misread the slip. It's 9.4 kg on the scale.", [said("Parcel for Oslo weighs 4.9 kg.")],
+     {("4.9 kg", "9.4 kg")}),
     # a vehicle or a machine out of use, and one of its kind after it
     ("Van 7 failed its brake test at six. Priya's on van 12 for the week.",
      [fact("Deliveries: van 7, driver Priya", "deliveries")], {("van 7", "van 12")}),

@@ -132,7 +132,9 @@ def new_value(
     sole = (
         alone
         and sum(compatible(v, value) for v in values if v not in days) == 1
-        and found("change", WEAK_CHANGE.sub(" ", sentence.text))
+        # a change said in its sentence, or a repair said anywhere in the turn ("I typo'd
+        # the pax just now. client email says 108 pax")
+        and (found("change", WEAK_CHANGE.sub(" ", sentence.text)) or whole.repairs > 0)
         and not quoted(sentence.text, value.start)  # another's words, relayed
     )
     return _New(
