@@ -64,8 +64,8 @@ def proposals(turn: str) -> list[Proposal]:
 
 
 def proposed_at(sentence: str) -> list[tuple[int, int]]:
-    """Where in a sentence stands what others put forward ("Kieran reckons we should move
-    it to Sunday"): values there are theirs to propose, not set."""
+    """Where in a sentence stands what others put forward ("Ravi reckons we should move
+    the quiz to the 14th"): values there are theirs to propose, not set."""
     spans = []
     for proposal in proposals(sentence):
         at = sentence.find(proposal.text)

@@ -45,11 +45,11 @@ def _day_of_month(text: str) -> int | None:
     return int(next(g for g in said.groups() if g))
 
 
-# "17/10 now, not 16/10", "Screen 4, and not Screen 2"
+# "08/11 now, not 07/11", "Studio 3, and not Studio 1"
 _NOT_BETWEEN = re.compile(
     r"^[\s,]*(?:(?:now|then|though|this time)[\s,]+)?(?:and\s+|but\s+)?not\s*$", re.I
 )
-# An aside in brackets that contrasts nothing: "Screen 4 (the one upstairs), not Screen 2".
+# An aside in brackets that contrasts nothing: "Studio 3 (the big one), not Studio 1".
 _ASIDE = re.compile(r"\((?![^)]*\b(?:not|instead|rather)\b)[^)]*\)")
 # A repair between two values: the second takes the first's place ("5:30, sorry, 6:15").
 _REPAIR_BETWEEN = re.compile(

@@ -94,7 +94,7 @@ def replacements(
         relayed = _relays_contact(sentence)
         if not sentence.asserts and not relayed:
             continue
-        # "Kieran reckons we should move it to Sunday": his to propose, not decided
+        # "Ravi reckons we should move the quiz to the 14th": his to propose
         proposed = [] if forward else proposed_at(sentence.text)
         lead = said[position - 1].text if position else ""
         contrasts = (
@@ -233,7 +233,7 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
     if _added_value(sentence.text, value):
         return False  # "add the $35 pet rent": one more thing, in place of none
     if _takes_effect(sentence.text, value):
-        return False  # "dues go to $210 as of July 1": when the dues change
+        return False  # "membership goes to $45 as of March 3": when it changes
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 

@@ -146,14 +146,14 @@ def _named_otherwise(pattern: re.Pattern[str], sentence: str, new: TypedValue, o
     return bool(named) and not with_slots(named) & old.anchor
 
 
-# A relative clause opened after a comma ("Keepwell, which closes at 6:30"): what it says
+# A relative clause opened after a comma ("the depot, which now closes at 5:45"): what it says
 # is said of the words just before it.
 _RELATIVE = re.compile(r",\s+(?:which|where|who|whose)\b[^,;.!?]*$", re.I)
 
 
 def told_of_its_antecedent(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether a value lies in a relative clause whose antecedent the old value's fact does
-    not name: "the storage unit at Keepwell, which closes at 6:30" gives the unit's
+    not name: "the depot on Rye Street, which now closes at 5:45" gives the depot's
     closing time, not a new time of our truck's arrival."""
     clause = _RELATIVE.search(sentence, 0, new.start)
     if clause is None:

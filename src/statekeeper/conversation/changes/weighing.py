@@ -94,8 +94,8 @@ def _same_but(new: _New, old: Known) -> bool:
 
 
 def quoted(text: str, at: int) -> bool:
-    """Whether a place in a text is inside a quotation: "Tyler told him: "we can do it for
-    $150"" gives Tyler's words, not the speaker's."""
+    """Whether a place in a text is inside a quotation: "Mo told her: "we can do it on
+    6/30"" gives Mo's words, not the speaker's."""
     before = text[:at]
     return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
 
@@ -122,7 +122,7 @@ def new_value(
     )
     # the only known value it could be of, by its kind or else by the turn's own words;
     # for a value put forward, which only masks, a weekday beside its date is one day with
-    # it (a stated change needs more: "dues go up as of July 1" moves no "Sun 5/18")
+    # it (a stated change needs more: "fees rise as of March 3" moves no "Mon 2/24")
     peers = peers_of(value, candidates) or candidates
     alone = len(one_per_day(peers) if whole.forward else peers) == 1
     # the turn's only value of its kind for the only known one, with a change cue beyond a
@@ -168,13 +168,13 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
     if told_of_its_antecedent(new.sentence.text, new.value, old):
-        return None  # "the unit at Keepwell, which closes at 6:30": the unit's hours
+        return None  # "the depot, which now closes at 5:45": the depot's hours
     score, reason = _score(
         old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward or new.sole
     )
     if not score and _restated_beside(new, old) >= _BESIDE:
-        # "Tue Apr 8 at 3:15 pm with Dana Li, Room 3" for "Tue Apr 8, 4:45 pm, Dana Li, Room
-        # 3": all else said again as it was, the one value in its place is its new one
+        # "Thu May 2 at 11:40am with Dr Ruiz, Room 5" for "Thu May 2, 9:20am, Dr Ruiz,
+        # Room 5": all else said again as it was, the one value in its place is its new one
         score, reason = ACCEPT, "the same values around it"
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
@@ -219,11 +219,11 @@ _BESIDE = 2  # values of the old one's source said again beside the new one
 def _restated_beside(new: _New, old: Known) -> int:
     """How many other values of the old value's source the new value's sentence says
     again as they were, when the new value is the only one of its kind in it."""
-    others = {v.key: v.kind for v in typed_values(old.source.text) if v != old.value}
-    said = {v.key: v.kind for v in typed_values(new.sentence.text) if v != new.value}
-    if any(compatible(v, new.value) for v in typed_values(new.sentence.text) if v != new.value):
+    beside = [v for v in typed_values(new.sentence.text) if v != new.value]
+    if any(compatible(v, new.value) for v in beside):
         return 0  # another value of its kind beside it: which one takes the old one's place?
-    again = others.keys() & said.keys()
+    others = {v.key: v.kind for v in typed_values(old.source.text) if v != old.value}
+    again = others.keys() & {v.key for v in beside}
     if all(others[key] in _LOOSE_KINDS for key in again):
         return 0  # names and codes say which thing it is, not that all else is as it was
     return len(again)

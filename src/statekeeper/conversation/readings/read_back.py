@@ -1,7 +1,7 @@
-"""An assistant's acknowledgement that reads back what the user just said ("Got it:
-delivery to Apt 16, Harbour Court, D13 K4F2"): the user's change, said again in the words
+"""An assistant's acknowledgement that reads back what the user just said ("Noted:
+drop-off at Unit 14, Mill Yard, PO7 9XJ"): the user's change, said again in the words
 of the slot it changes. Where the user's own words were too loose to tell which value
-they replace ("Theirs is Apt 16, eircode D13 K4F2"), the read-back tells it, and the user,
+they replace ("Theirs is Unit 14, postcode PO7 9XJ"), the read-back tells it, and the user,
 saying nothing against it, stands by it.
 
 Only values the user's turn itself stated count (not asked, supposed or passed on): the assistant names the slot, it adds no

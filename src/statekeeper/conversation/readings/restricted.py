@@ -61,9 +61,9 @@ _PRIVATE_KINDS = frozenset({"money", "percent", "phone", "email", "address"})
 
 
 def _holding(view: StateView, spans: Sequence[str]) -> list[Fact]:
-    """The live facts that state a value a span said for us only holds: "he's paying the
-    whole £4,850 himself and doesn't want the family to know" keeps the account that says
-    £4,850 for us too."""
+    """The live facts that state a value a span said for us only holds: "his brother is
+    paying the whole $3,200 and doesn't want his wife to know" keeps the invoice that says
+    $3,200 for us too."""
     held = [v for span in spans for v in typed_values(span) if v.kind in _PRIVATE_KINDS]
     return [
         f
