@@ -1053,6 +1053,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a thing not to be done after all, named by the word for it
+    ("She's office-based now. Please don't issue the laptop for now.",
+     [fact("Loan laptop, couriered to her home", "kit")], {("Loan laptop", "-")}),
+    ("Don't book the minibus, they're all driving.",
+     [fact("Minibus for the choir, 8 seats, from the station", "transport")], {("Minibus for the choir", "-")}),
+    ("no need to order the banner, the old one is fine",
+     [fact("Order: vinyl banner, 3 m, for the fair", "print")], {("vinyl banner", "-")}),
     # a list whose items open with a clock time is split at its items, not inside a time
     ("she found her keys, no need for the lock swap",
      [said("Jobs: 09:00 rekey at 4 Hill St; 11:30 lock swap at 9 Elm Row; 15:00 safe at 2 Dock Rd.")],
@@ -1425,3 +1432,17 @@ def test_a_value_said_in_passing_is_named_by_the_words_before_it(text: str, expe
 )  # fmt: skip
 def test_a_total_follows_the_lines_it_summed(text: str, change: Any, expected: str) -> None:
     assert change(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "left"),
+    [
+        # what follows the item only told more of it: nothing is left
+        ("RSA token, posted to her home address", "RSA token", ""),
+        ("Minibus, booked for the choir", "Minibus", ""),
+        # another item follows: it stays
+        ("Loan laptop, spare charger", "Loan laptop", "spare charger"),
+    ],
+)  # fmt: skip
+def test_an_item_taken_out_leaves_what_it_did_not_tell(text: str, item: str, left: str) -> None:
+    assert without(text, item) == left

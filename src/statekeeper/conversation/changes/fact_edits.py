@@ -11,10 +11,13 @@ from statekeeper.text.values import TypedValue, typed_values
 
 def without(text: str, item: str) -> str:
     """A list's text with one item taken out, and the separators left tidy; a total that
-    was the sum of its amounts is the sum of those left."""
+    was the sum of its amounts is the sum of those left. Nothing is left when what follows
+    the item only told more of it ("RSA token, posted to her home" without the token)."""
     at = text.find(item)
     if at < 0:
         return text
+    if at == 0 and _TELLS_MORE.match(text[len(item) :]):
+        return ""
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
     rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
@@ -22,6 +25,9 @@ def without(text: str, item: str) -> str:
     return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;"))
 
 
+# What goes on about the thing just named rather than naming another: ", posted to her",
+# ", delivered Friday", ", to be collected".
+_TELLS_MORE = re.compile(r"^\s*,\s*(?:[a-z]+ed|to be|to|for|with|via|by|from)\b")
 _TOTAL = re.compile(r"\b(?:total|sum|altogether|in all)\W*(?:of\s+|is\s+|comes to\s+)?$", re.I)
 _PLAIN_MONEY = re.compile(r"^(\D*?)(\d[\d,]*)(\.\d+)?$")
 

@@ -43,7 +43,8 @@ def decided(
                 edits[source.fact_id] = decide.replaced(current, op.old_text, op.new_text)
                 why.setdefault(source.fact_id, []).append(op.reason)
             else:
-                edits[source.fact_id] = CANCELLED if op.whole else decide.without(current, op.item)
+                left = "" if op.whole else decide.without(current, op.item)
+                edits[source.fact_id] = left or CANCELLED
                 why.setdefault(source.fact_id, []).append(TAKEN_BACK)
                 called += _called(view, turn, op)
             continue
