@@ -354,3 +354,18 @@ def test_numbered_things_are_codes(text: str, expected: list[tuple[str, str]]) -
 @pytest.mark.parametrize("spelled", ["4:45 pm", "4:45pm", "4:45 p.m.", "4:45 P.M."])
 def test_a_time_is_one_time_however_its_half_of_the_day_is_written(spelled: str) -> None:
     assert typed_values(f"at {spelled}")[0].key == "4:45pm"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a contraction after a figure is no unit of it
+        ("Ward 7 won't take balloons", [("code", "Ward 7")]),
+        ("the 3 can't all fit", []),
+        ("rack 2 didn't flood", [("code", "rack 2")]),
+        # a possessive plural still counts
+        ("the 3 kids' bikes", [("quantity", "3 kids")]),
+    ],
+)  # fmt: skip
+def test_a_contraction_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

@@ -171,7 +171,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "quantity",
             r"(?:(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?"
             rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
-            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b",
+            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b(?!['’]\w)",  # not "7 won't"
         ),
         (
             "code",
