@@ -73,7 +73,7 @@ def test_a_value_the_user_only_asked_about_is_not_read_back_as_a_change() -> Non
     fact = ("skipper", "Saturday race: skipper Ben Ode, crew of 4")
     asked = "could Mara Fenn skipper on Saturday instead?"
     assert _read(fact, asked, "Noted: Saturday race, skipper Mara Fenn, crew of 4.") == set()
-    stated = "Ben's away, Mara Fenn skippers on Saturday."
+    stated = "Ben's off sick, Mara Fenn skippers on Saturday."
     assert _read(fact, stated, "Noted: Saturday race, skipper Mara Fenn, crew of 4.")
 
 
@@ -88,3 +88,21 @@ def test_a_value_said_in_passing_is_ended_by_a_read_back_of_the_user_s_new_one()
     # a read-back of a time the user never gave ends nothing
     wrong = _turn(3, ASSISTANT, "OK: Tue May 6 at 3:30 pm with Ana Diaz, Room 2.")
     assert read_back(MemoryState(), wrong, said) == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "user", "assistant"),
+    [
+        # a new entry read back is no change of the one before it
+        (("sample", "Sample KX-101: rack 2, slot 5"), "KX-102 same rack, slot 6.",
+         "Noted: KX-102 in rack 2, slot 6."),
+        (("booking", "Table 4 at 7pm for the Orrs"), "Table 6 at 8pm for the Lanes.",
+         "OK, table 6 at 8pm for the Lanes."),
+        (("van", "Van 3: Tuesday run"), "Van 5 takes the Thursday run.",
+         "Got it: van 5 on the Thursday run."),
+    ],
+)  # fmt: skip
+def test_a_new_entry_read_back_changes_no_sibling(
+    fact: tuple[str, str], user: str, assistant: str
+) -> None:
+    assert _read(fact, user, assistant) == set()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from statekeeper.conversation.changes.figures import digits
 from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.cues import table
+from statekeeper.conversation.cues import found, table
 from statekeeper.conversation.decisions import Decision, Replace, Retract
 from statekeeper.conversation.proposals import unproposed
 from statekeeper.conversation.readings.typed import TAKEN_BACK, decided
@@ -31,6 +31,8 @@ def read_back(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
     said = earlier[-1]
     if said.speaker == ASSISTANT or said.scope != turn.scope:
         return []
+    if not any(found(cue, said.text) for cue in ("change", "self_repair", "unavailable")):
+        return []  # a new entry read back ("Noted: KX-102 in rack 2") changes no sibling
     stated = {  # what the user stated, not asked, supposed or passed on from others
         _form(v) for s in sentences(unproposed(said.text)) if s.asserts for v in typed_values(s.text)
     }
