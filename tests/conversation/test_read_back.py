@@ -73,7 +73,7 @@ def test_a_value_the_user_only_asked_about_is_not_read_back_as_a_change() -> Non
     fact = ("skipper", "Saturday race: skipper Ben Ode, crew of 4")
     asked = "could Mara Fenn skipper on Saturday instead?"
     assert _read(fact, asked, "Noted: Saturday race, skipper Mara Fenn, crew of 4.") == set()
-    stated = "Ben's off sick, Mara Fenn skippers on Saturday."
+    stated = "Ben is out sick, Mara Fenn skippers on Saturday."
     assert _read(fact, stated, "Noted: Saturday race, skipper Mara Fenn, crew of 4.")
 
 
