@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from statekeeper.conversation.cues import any_case, table, tables
+from statekeeper.conversation.cues import any_case, found, table, tables
 
 
 @pytest.mark.parametrize("name", sorted(tables()))
@@ -30,3 +30,18 @@ def test_each_table_is_lowercase_and_compiles(name: str) -> None:
 )
 def test_a_cue_matches_whole_words_in_any_case(name: str, text: str, hit: bool) -> None:
     assert (any_case(name).search(text) is not None) is hit
+
+
+@pytest.mark.parametrize(
+    ("table_name", "text", "hit"),
+    [
+        # a cue that opens on an apostrophe is found after the word it is glued to
+        ("unavailable", "Ben's off sick today", True),
+        ("unavailable", "the van's off the road", True),
+        ("retracted_after", "the raffle's off", True),
+        # and not inside another word
+        ("unavailable", "the office is open", False),
+    ],
+)  # fmt: skip
+def test_a_cue_may_open_on_an_apostrophe(table_name: str, text: str, hit: bool) -> None:
+    assert found(table_name, text) is hit

@@ -32,7 +32,10 @@ def table(name: str) -> re.Pattern[str]:
     # Whole words: no word character just outside the match, unless the cue itself ends on
     # a non-word character (a quote, a comma). An apostrophe inside a word ("don't") is part
     # of it; one that opens a quotation ("'go ahead'") is not.
-    return re.compile(r"(?<!\w)(?<!\w')(?:" + "|".join(phrases) + r")(?:(?<!\w)|(?![\w']))")
+    # A cue may open on an apostrophe ("'s off" of "Ben's off"): it starts inside a word.
+    return re.compile(
+        r"(?:(?<!\w)(?<!\w')|(?=['’]))(?:" + "|".join(phrases) + r")(?:(?<!\w)|(?![\w']))"
+    )
 
 
 @cache
