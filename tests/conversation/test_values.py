@@ -369,3 +369,21 @@ def test_a_time_is_one_time_however_its_half_of_the_day_is_written(spelled: str)
 )  # fmt: skip
 def test_a_contraction_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a time with a dot between its hour and minutes, as British English writes it
+        ("deliver by 11.45am please", [("time", "11.45am")]),
+        ("doors at 7.30 pm", [("time", "7.30 pm")]),
+        # a labelled code with a decimal, not cut at its point
+        ("set the DIN 6.5 on both", [("code", "DIN 6.5")]),
+    ],
+)  # fmt: skip
+def test_times_and_codes_with_a_decimal_point(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+def test_a_time_with_a_dot_is_the_time_with_a_colon() -> None:
+    assert typed_values("11.45am")[0].key == typed_values("11:45 am")[0].key

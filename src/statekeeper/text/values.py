@@ -142,7 +142,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)?\s?(?:-|to|–)\s?\d{1,2}(?::\d{2})?\s?"
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             # "p.m." ends on a dot, where no word boundary follows
-            r"|\b\d{1,2}(?::\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"
+            r"|\b\d{1,2}(?:[:.]\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"  # "11.45am"
             r"|\b\d{1,2}:\d{2}\b|\bnoon\b",
         ),
         # an hour said bare after "at" ("pickup's at 4 now"), where nothing follows that
@@ -176,7 +176,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "code",
             r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
-            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b(?!,\d{3})|#\d+\b"
+            r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:\.\d+(?!\.\d))?(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b(?!,\d{3})|#\d+\b"
             # a name as tickets write it: "LEE/ANNA MS"
             r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b"
             # a place told apart by a letter: "dock D", "Gate B", "Hall C"
@@ -276,7 +276,7 @@ def canonical(kind: str, text: str) -> str:
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
     if kind == "time":  # "4:45 pm", "4:45pm" and "4:45 p.m." are one time
-        joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", lowered)
+        joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
         return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"
         grouped = _GROUPED_BY_POINTS.search(lowered)
