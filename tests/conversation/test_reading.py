@@ -356,6 +356,10 @@ def test_a_restriction_of_a_new_statement_leaves_the_facts_it_mentions(
         "Dentist on Friday at 4pm, not sure yet.",
         "We're thinking about moving the dentist to Friday.",  # a change weighed
         "I'm toying with Friday at 4pm for the dentist.",
+        # talked about, not decided
+        "There'd been talk of moving the dentist to Friday, but no.",
+        "there was some talk about Friday at 4pm for the dentist",
+        "There's talk of the dentist going to Friday, nothing agreed.",
         "Considering the dentist on Friday instead, since Tuesday is busy.",
         # a claim passed on second-hand
         "My sister says the receptionist told her the dentist is Friday at 4pm now.",
