@@ -62,3 +62,19 @@ def test_the_data_decides_what_is_a_constraint(flag: object, constraint: bool) -
     s.close()
     assert "40 seats" in context
     assert ("CONSTRAINT]" in context) == constraint
+
+
+@pytest.mark.parametrize("kind", ["hard", "soft", "legal", "budget"])
+def test_a_constraint_of_a_kind_the_engine_does_not_name_is_kept(kind: str) -> None:
+    """A write whose constraint kind is not one of the engine's ("hard") is still written:
+    it was dropped whole, and the policy it held never reached a context."""
+    from statekeeper.integrations.statebench import StateKeeperStrategy
+
+    state = _state(True)
+    state["persistent_facts"][0]["constraint_type"] = kind  # type: ignore[index]
+    s = StateKeeperStrategy()
+    s.reset()
+    s.initialize_from_state(state)
+    context = s.build_context({"type": "query", "prompt": "How many seats on the plan?"}).context
+    s.close()
+    assert "40 seats" in context

@@ -20,7 +20,7 @@ from statekeeper.access import AuthorityLadder
 from statekeeper.conversation.links import rank_targets
 from statekeeper.engine import Engine, Session, Settings
 from statekeeper.errors import StatekeeperError
-from statekeeper.model import ACT_FOR_OTHERS, Principal, Scope, Source, SourceType
+from statekeeper.model import ACT_FOR_OTHERS, ConstraintType, Principal, Scope, Source, SourceType
 from statekeeper.nlu.interpret import corrects
 
 # A finer ladder than the default: StateBench tells directors, VPs, C-level and boards apart.
@@ -329,7 +329,7 @@ class StateKeeperStrategy:
                 scope_id=tagged.scope_id,
                 depends_on=[self._ids[d] for d in data.get("depends_on") or [] if d in self._ids],
                 is_constraint=_flag(data.get("is_constraint")),
-                constraint_type=data.get("constraint_type"),
+                constraint_type=_constraint_type(data.get("constraint_type")),
                 required_authority=tagged.required_authority,
                 implicit=False,
                 overrule=True,
@@ -482,6 +482,12 @@ def _scope(value: Any) -> Scope:
         return Scope(str(value)) if value else Scope.GLOBAL
     except ValueError:
         return Scope.GLOBAL
+
+
+def _constraint_type(value: object) -> str | None:
+    """A constraint's kind when it is one the engine knows; another ("hard", "soft") keeps
+    the fact, a constraint of no named kind, rather than losing it."""
+    return str(value) if str(value) in {t.value for t in ConstraintType} else None
 
 
 def _flag(value: object) -> bool | None:
