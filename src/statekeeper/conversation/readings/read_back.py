@@ -4,8 +4,9 @@ of the slot it changes. Where the user's own words were too loose to tell which 
 they replace ("Theirs is Unit 14, postcode PO7 9XJ"), the read-back tells it, and the user,
 saying nothing against it, stands by it.
 
-Only values the user's turn itself stated count (not asked, supposed or passed on): the assistant names the slot, it adds no
-value of its own. The change is the user's, made at the user's turn.
+Only values the user's turn itself stated count (not asked, supposed or passed on), and
+only after a turn that says a change, a repair or an absence: the assistant names the
+slot, it adds no value of its own. The change is the user's, made at the user's turn.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def _new_values(decision: Replace) -> set[str]:
 
 
 def _kinds(decision: Retract) -> set[str]:
+    """The kinds of value an ended value is ("-" when it is of none)."""
     return {v.kind for v in typed_values(str(decision.old.value))} or {"-"}
 
 
