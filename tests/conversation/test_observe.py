@@ -288,3 +288,16 @@ def test_what_is_theirs_records_nothing(engine: Engine, turn: str) -> None:
         s.write("bank", "Bank: Harbor Savings")
         s.observe("rowan", turn)
         assert [(f.key, f.value) for f in s.facts()] == [("bank", "Bank: Harbor Savings")]
+
+
+def test_an_assistant_read_back_gives_a_loose_correction_its_slot(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="drops") as s:
+        s.write("drop_off", "Drop-off: Unit 4, Mill Yard, PO7 2RT")
+        s.observe("rowan", "ugh, wrong one from the old quote. Theirs is Unit 14, postcode PO7 9XJ.")
+        s.observe("assistant", "No problem. Drop-off: Unit 14, Mill Yard, PO7 9XJ.", assistant=True)
+        assert s.current_value("drop_off") == "Drop-off: Unit 14, Mill Yard, PO7 9XJ"
+        # a read-back of a value the user never said changes nothing
+        s.observe("rowan", "they moved again, not sure where to yet")
+        s.observe("assistant", "Noted: drop-off Unit 9, Mill Yard.", assistant=True)
+        assert s.current_value("drop_off") == "Drop-off: Unit 14, Mill Yard, PO7 9XJ"
+        assert "PO7 2RT" not in s.context("Where do we drop off?").text
