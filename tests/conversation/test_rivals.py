@@ -63,6 +63,13 @@ def put_forward(turn: str, *sources: Source) -> set[tuple[str, str]]:
          fact("Florist to deliver by 3:15pm, church door", "flowers"), {("3:15pm", "4:30")}),
         ("bar manager asks can we push the kegs to 12:45 or not. Keep 11:30.",
          fact("Kegs in by 11:30am, side door", "kegs"), {("11:30am", "12:45")}),
+        # a change of ours denied in one clause of a sentence that goes on to say more
+        ("I'm not moving the fitting to 4:30pm, she can do 3pm as planned.",
+         said("Dress fitting at 3pm, studio B."), {("3pm", "4:30pm")}),
+        ("we're not moving the launch to May 19, the press is booked for the 12th.",
+         said("Launch on May 12 at the gallery."), {("May 12", "May 19")}),
+        ("We're not switching the pickup to 9:15am, though, the van is free at 8:40am.",
+         said("Pickup at 8:40am, gate 2."), {("8:40am", "9:15am")}),
         # a denial, the whole sentence
         ("We are not switching the pickup to 9:15am.", said("Pickup at 8:40am, gate 2."),
          {("8:40am", "9:15am")}),

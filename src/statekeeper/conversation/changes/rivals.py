@@ -24,19 +24,32 @@ from statekeeper.conversation.clauses import Sentence, sentences
 def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
     """The known values that what `turn` only puts forward would replace, with the values
     put forward."""
+    said = sentences(turn)
+    parts = [(s, _put_forward_part(s)) for s in said if _puts_forward(s)]
+    parts += [(s, denied) for s in said if not _puts_forward(s) and (denied := _denied_part(s))]
     forward = [
-        replace(
-            s,
-            text=_put_forward_part(s),
-            question=False,
-            conditional=False,
-            hypothetical=False,
-            keeps=False,
-        )
-        for s in sentences(turn)
-        if _puts_forward(s)
+        replace(s, text=text, question=False, conditional=False, hypothetical=False, keeps=False)
+        for s, text in parts
     ]
     return replacements(turn, forward, sources, forward=True) if forward else []
+
+
+# The clause of a sentence that denies a change of ours, in a sentence that goes on to
+# state something else: "We're not switching to the Gull Rock though, the Sea Wren has
+# the deck" denies the switch in its first clause.
+_DENIED_CLAUSE = re.compile(
+    r"\b(?:i'?m|we'?re|i am|we are) not (?:moving|changing|switching|going)\b[^,;.!?]*", re.I
+)
+
+
+def _denied_part(sentence: Sentence) -> str:
+    """The clause a stating sentence denies a change of ours in, the rest blanked (offsets
+    kept); empty when it denies none."""
+    denied = _DENIED_CLAUSE.search(sentence.text)
+    if denied is None or sentence.past or sentence.third_party:
+        return ""
+    text = sentence.text
+    return " " * denied.start() + denied.group(0) + " " * (len(text) - denied.end())
 
 
 # A condition's own clause states what is assumed, not what is put forward: "if it isn't
