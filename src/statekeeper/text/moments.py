@@ -91,6 +91,11 @@ def anchored(text: str, said: date) -> str:
     return _PHRASE.sub(meant, text)
 
 
+def in_words(text: str) -> bool:
+    """Whether a text names a moment in words ("this week", "tomorrow", "3 days ago")."""
+    return _PHRASE.search(text) is not None
+
+
 # A date written with its year first, or with its month in words, reads one way only;
 # "11/04" is left alone, since a day and a month could be either.
 _UNAMBIGUOUS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|[A-Za-z]{3}")
@@ -111,3 +116,23 @@ def same_day(a: str, b: str) -> bool:
 
 
 _NO_YEAR = datetime(2000, 1, 1)
+
+
+# A day of the month said alone, as an ordinal ("the 14th"), or with its month in words
+# ("14 May", "May 14th").
+_ORDINAL_DAY = re.compile(r"^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$", re.I)
+_DAY_IN_DATE = re.compile(
+    r"^(?:[A-Za-z]+\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+)$"
+)
+
+
+def names_day(named: str, date_text: str) -> bool:
+    """Whether words name the day a date is: "the 14th" names "14 May", "30 June" names
+    "2025-06-30"."""
+    day = _day_of_month(named)
+    return (day is not None and day == _day_of_month(date_text)) or same_day(named, date_text)
+
+
+def _day_of_month(text: str) -> int | None:
+    said = _ORDINAL_DAY.match(text.strip()) or _DAY_IN_DATE.match(text.strip())
+    return int(next(g for g in said.groups() if g)) if said else None

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 import phonenumbers
 
 from statekeeper.nlu.topic import stem
+from statekeeper.text.moments import in_words
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 # A month typed in lower case, before its day ("feb 3"): "may" is left out, a verb as often.
@@ -513,11 +514,4 @@ def states_none_of(old: str, new: str) -> bool:
     if len(families) != 1 or None in families:
         return False
     plain = [v for v in typed_values(new) if v.kind in _FAMILIES]
-    return not plain and not (families == {"moment"} and _MOMENT_IN_WORDS.search(new))
-
-
-_MOMENT_IN_WORDS = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|asap|(?:this|next|last) (?:week|weekend|month|"
-    r"year|quarter|morning|afternoon|evening)|end of (?:the )?(?:day|week|month|year))\b",
-    re.I,
-)
+    return not plain and not (families == {"moment"} and in_words(new))

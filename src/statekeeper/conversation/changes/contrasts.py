@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.wording import clause_start
 from statekeeper.conversation.cues import found
-from statekeeper.text.moments import same_day
+from statekeeper.text.moments import names_day
 from statekeeper.text.values import TypedValue, compatible, typed_values
 
 
@@ -22,27 +22,9 @@ def matches_named(named: str | None, old: Known) -> bool:
     after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
     if re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None:
         return True
-    if old.value.kind != "date":
-        return False
-    day = _day_of_month(named)
-    return (day is not None and day == _day_of_month(old.value.text)) or same_day(
-        named, old.value.text
-    )
+    return old.value.kind == "date" and names_day(named, old.value.text)
 
 
-# A day of the month said alone, as an ordinal: "the 14th" names "14 May" and "May 14".
-_ORDINAL_DAY = re.compile(r"^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$", re.I)
-_DAY_IN_DATE = re.compile(
-    r"^(?:[A-Za-z]+\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+)$"
-)
-
-
-def _day_of_month(text: str) -> int | None:
-    """The day of the month a date names in words ("the 14th", "14 May", "May 14th")."""
-    said = _ORDINAL_DAY.match(text.strip()) or _DAY_IN_DATE.match(text.strip())
-    if said is None:
-        return None
-    return int(next(g for g in said.groups() if g))
 
 
 # "08/11 now, not 07/11", "Studio 3, and not Studio 1"

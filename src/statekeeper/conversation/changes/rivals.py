@@ -19,6 +19,7 @@ from dataclasses import replace
 from statekeeper.conversation.changes.operations import Replace, Source
 from statekeeper.conversation.changes.replacements import replacements
 from statekeeper.conversation.clauses import Sentence, sentences
+from statekeeper.nlu.interpret import NEGATED_CHANGE
 
 
 def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
@@ -36,20 +37,19 @@ def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
 
 # The clause of a sentence that denies a change of ours, in a sentence that goes on to
 # state something else: "We're not switching to the Gull Rock though, the Sea Wren has
-# the deck" denies the switch in its first clause.
-_DENIED_CLAUSE = re.compile(
-    r"\b(?:i'?m|we'?re|i am|we are) not (?:moving|changing|switching|going)\b[^,;.!?]*", re.I
-)
+# the deck" denies the switch in its first clause. It runs to the clause's end.
+_CLAUSE_END = re.compile(r"[,;.!?]|$")
 
 
 def _denied_part(sentence: Sentence) -> str:
     """The clause a stating sentence denies a change of ours in, the rest blanked (offsets
     kept); empty when it denies none."""
-    denied = _DENIED_CLAUSE.search(sentence.text)
+    text = sentence.text
+    denied = NEGATED_CHANGE.search(text)
     if denied is None or sentence.past or sentence.third_party:
         return ""
-    text = sentence.text
-    return " " * denied.start() + denied.group(0) + " " * (len(text) - denied.end())
+    end = _CLAUSE_END.search(text, denied.end()).start()  # type: ignore[union-attr]
+    return " " * denied.start() + text[denied.start() : end] + " " * (len(text) - end)
 
 
 # A condition's own clause states what is assumed, not what is put forward: "if it isn't
