@@ -1446,3 +1446,20 @@ def test_a_total_follows_the_lines_it_summed(text: str, change: Any, expected: s
 )  # fmt: skip
 def test_an_item_taken_out_leaves_what_it_did_not_tell(text: str, item: str, left: str) -> None:
     assert without(text, item) == left
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        ("Make that 18 ceramic mugs.", "Gift order: 12 ceramic mugs and 3 tea towels.",
+         {("12 ceramic mugs", "18 ceramic mugs")}),
+        ("Revised order: 9 walnut shelves.", "Workshop order: 6 walnut shelves, 2 oak benches.",
+         {("6 walnut shelves", "9 walnut shelves")}),
+        ("Change it to 850 x 2000 mm.", "Print job: 3 roller banners, 800 x 2000 mm.",
+         {("800 x 2000 mm", "850 x 2000 mm")}),
+        ("We'll take the 12 by 16 ft one instead.", "Quote: a 10 by 12 ft shed, floor included.",
+         {("10 by 12 ft", "12 by 16 ft")}),
+    ],
+)
+def test_a_count_or_a_size_changes_whole(turn: str, source: str, expected: set[Any]) -> None:
+    assert changes(turn, said(source)) == expected

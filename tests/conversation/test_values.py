@@ -387,3 +387,66 @@ def test_times_and_codes_with_a_decimal_point(text: str, expected: list[tuple[st
 
 def test_a_time_with_a_dot_is_the_time_with_a_colon() -> None:
     assert typed_values("11.45am")[0].key == typed_values("11:45 am")[0].key
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the rug for the lounge is 160 x 230 cm", [("dimensions", "160 x 230 cm")]),
+        ("cut the glass to 45x60cm please", [("dimensions", "45x60cm")]),
+        ("a shed of 10 by 12 feet", [("dimensions", "10 by 12 feet")]),
+        ("parcel is 30 x 20 x 15 cm, 2 kg", [("dimensions", "30 x 20 x 15 cm"), ("quantity", "2 kg")]),
+        ("prints at 4x6\" are cheaper", [("dimensions", "4x6\"")]),
+        ("a 2.4m x 3m gazebo", [("dimensions", "2.4m x 3m")]),
+        # sides without a unit, or a product of counts, measure nothing
+        ("we stacked them 3 x 4 on the pallet", []),
+        ("2 by 4 in the morning", []),
+    ],
+)
+def test_a_thing_measured_side_by_side_is_one_value(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("2.4m x 3m", "2.4 x 3 metres"),
+        ("10 by 12 feet", "10x12 ft"),
+        ("4x6\"", "4 x 6 inches"),
+    ],
+)
+def test_sides_however_written_are_one_size(a: str, b: str) -> None:
+    assert typed_values(a)[0].key == typed_values(b)[0].key
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we need 3 spare keys cut", [("quantity", "3 spare keys")]),
+        ("order 40 paper plates", [("quantity", "40 paper plates")]),
+        ("book 2 double rooms", [("quantity", "2 double rooms")]),
+        # a word that adds to a count, or a unit already plural, names no kind of thing
+        ("bring 2 more chairs", []),
+        ("we need 5 extra blankets", []),
+        ("5 days left", [("quantity", "5 days")]),
+    ],
+)
+def test_a_count_keeps_the_word_that_tells_its_kind(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same_thing"),
+    [
+        ("3 roller banners", "2 banners", True),
+        ("12 paper plates", "20 plates", True),
+        ("2 double rooms", "1 single room", False),
+        ("4 king prawns", "6 tiger prawns", False),
+    ],
+)
+def test_a_count_of_a_kind_of_thing_counts_that_thing(old: str, new: str, same_thing: bool) -> None:
+    assert compatible(typed_values(old)[0], typed_values(new)[0]) is same_thing

@@ -96,6 +96,22 @@ _NUMBERED_THINGS = (  # no word that is also a verb before a count ("seat 90", "
 _GLUED_UNIT = (
     "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?"
 )
+# Units of length a measurement across two or three sides ends with: "800 x 2000 mm".
+_LENGTH_UNIT = (
+    r"(?:mm|cm|m|km|inch(?:es)?|ft|feet|foot|yds?|yards?|(?:milli|centi)?met(?:re|er)s?|\"|″)"
+)
+_LENGTH_NAMES = {
+    **dict.fromkeys(("inch", "inches", '"', "″"), "in"),
+    **dict.fromkeys(("feet", "foot"), "ft"),
+    **dict.fromkeys(("yd", "yds", "yard", "yards"), "yd"),
+    **dict.fromkeys(("metre", "metres", "meter", "meters"), "m"),
+    **dict.fromkeys(("millimetre", "millimetres", "millimeter", "millimeters"), "mm"),
+    **dict.fromkeys(("centimetre", "centimetres", "centimeter", "centimeters"), "cm"),
+}
+_SIDE = r"\d+(?:\.\d+)?"
+_ACROSS = rf"\s?(?:{_LENGTH_UNIT}\s?)?(?:[x×X]|by)\s?"
+# Words after a figure that tell no kind of the thing counted: "2 more chairs" adds.
+_NO_KIND = frozenset("more less fewer extra additional further other new old".split())
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
     "as am pm but not no per each every more less than about now then too also instead "
@@ -119,6 +135,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?",
         ),
         ("percent", r"\b\d+(?:\.\d+)?\s?%"),
+        (
+            "dimensions",  # one thing's sides, its unit at the end: "850 x 2000 mm", "12 by 14 ft"
+            rf"(?<![\w.,/#-]){_SIDE}{_ACROSS}{_SIDE}(?:{_ACROSS}{_SIDE})?\s?{_LENGTH_UNIT}(?!\w)",
+        ),
         (
             "address",
             rf"\b\d{{1,6}}\s+(?:[NSEW]\.?\s+|[NS][EW]\s+)?(?:[A-Z][a-z]+\.?\s+){{1,3}}(?:{_STREET})\b"
@@ -172,7 +192,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "quantity",
             r"(?:(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?"
             rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
-            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+)\b(?!['’]\w)",  # not "7 won't"
+            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+\b(?!['’]\w)"  # not "7 won't"
+            # a count's noun after a word that tells which kind: "3 roller banners"
+            r"(?:(?<![s/])\s[a-z]{2,}(?<![su])s\b(?!['’]\w))?)",
         ),
         (
             "code",
@@ -225,7 +247,7 @@ class TypedValue:
         """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
         if self.kind == "quantity":
             tail = re.sub(rf"^(?:{_NUMBER_WORD})\s|^[\d,.\s-]+", "", self.text.lower()).strip()
-            return "sqft" if tail.startswith(("sq", "square")) else stem(tail)
+            return "sqft" if tail.startswith(("sq", "square")) else " ".join(map(stem, tail.split()))
         if self.kind == "code":
             label = re.match(r"[A-Za-z]+(?=\s?#?\d|\s[A-Z]$)", self.text)
             return label.group(0).lower() if label and " " in self.text else ""
@@ -286,6 +308,10 @@ def canonical(kind: str, text: str) -> str:
         return _in_full(re.sub(r"[\s,]", "", lowered))
     if kind in {"percent", "number"}:
         return re.sub(r"[\s,]", "", lowered)
+    if kind == "dimensions":  # "2.4m x 3m" is "2.4 x 3 m": its sides and its unit
+        last = re.search(rf"{_LENGTH_UNIT}$", lowered)
+        named = last.group(0) if last else ""
+        return "x".join(re.findall(_SIDE, lowered)) + " " + _LENGTH_NAMES.get(named, named)
     if kind == "name":  # "Lin Zhao's committee" names Lin Zhao
         lowered = POSSESSIVE.sub("", lowered)
     if kind == "quantity":
@@ -296,7 +322,7 @@ def canonical(kind: str, text: str) -> str:
         figure = re.match(r"[\d,.]+(?:\s?[-–]\s?[\d.]+)?", lowered)
         unit = lowered[figure.end() :] if figure else lowered
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
-        return f"{amount} {stem(unit.strip(' -'))}"
+        return f"{amount} {' '.join(map(stem, unit.strip(' -').split()))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
 
 
@@ -340,7 +366,7 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
         take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(scan):
-            if kind == "quantity" and not _unit(_unit_word(m.group(0))):
+            if kind == "quantity" and not _counted(_unit_words(m.group(0))):
                 continue
             if kind == "name":
                 _take_name(m, text, take)
@@ -436,9 +462,15 @@ def _unit(word: str) -> bool:
     return word not in _UNIT_STOP and not (len(word) > 4 and word.endswith(("ed", "ing", "ly")))
 
 
-def _unit_word(quantity: str) -> str:
-    words = _WORD.findall(quantity)
-    return words[-1].lower() if words else ""
+def _counted(words: list[str]) -> bool:
+    """Whether the words after a figure name what it counts or measures."""
+    return all(map(_unit, words)) and not (len(words) == 2 and words[0] in _NO_KIND)
+
+
+def _unit_words(quantity: str) -> list[str]:
+    """The words of a quantity after its figure: "3 roller banners" -> roller, banners."""
+    words = [w.lower() for w in _WORD.findall(quantity)]
+    return words[-2:] if len(words) > 1 and " " in quantity.strip() else words[-1:]
 
 
 _IDENTIFYING = frozenset({"code", "number", "address"})
@@ -480,10 +512,16 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
             return old.unit == new.unit  # "Dock 3" is no new "PO 4471": labels name things
         if old.kind == "name" and _titled(old.text) != _titled(new.text):
             return False  # "Dr. Lee" is a person; "Blue Cross" is no new doctor
-        return old.kind != "quantity" or old.unit == new.unit
+        return old.kind != "quantity" or _one_unit(old.unit, new.unit)
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
     return {old.kind, new.kind} <= {"date", "weekday"}
+
+
+def _one_unit(a: str, b: str) -> bool:
+    """Whether two units count one thing: "roller banners" are banners, but "double rooms"
+    are no "single rooms"."""
+    return a == b or a.endswith(" " + b) or b.endswith(" " + a)
 
 
 # Kinds that say plainly what a value is: one of them is never a new value of another

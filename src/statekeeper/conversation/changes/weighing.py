@@ -282,7 +282,10 @@ def _score(
     variant = near_variant(old.value, new)
     if variant:
         score, reasons = 3, ["a slip of the hand"]
-    shared = len(old.anchor & near)
+    # a count of a thing two words name ("brisket sandwiches"): named as words around it are
+    shared = len(old.anchor & near) + (
+        old.value.kind == "quantity" == new.kind and " " in new.unit and old.value.unit == new.unit
+    )
     if shared:
         score += min(2 * shared, 4)
         reasons.append("the same words around it")
