@@ -190,3 +190,30 @@ def test_a_question_passed_on_in_its_own_word_order(sentence: str, asked: bool) 
 def test_a_wish_is_of_what_its_own_clause_names(sentence: str, value: str, wished: bool) -> None:
     said = sentences(sentence)[0]
     assert said.wanted_at(said.text.index(value)) is wished
+
+
+@pytest.mark.parametrize(
+    ("sentence", "imagined"),
+    [
+        # what would have happened, and did not
+        ("Without the new pump we'd have had to move the trout to pond 4.", True),
+        ("The old supplier would have charged $1,900 for that.", True),
+        ("We could have gone with the 9am ferry, but it was full.", True),
+        # the worst or best case, said as a case
+        ("Worst case, the choir sings in the side chapel at 6pm.", True),
+        ("Best-case scenario the parts land on the 12th.", True),
+        # a condition put first by its verb
+        ("Were the rent to rise to $2,400, we would look elsewhere.", True),
+        ("Should the lift fail again, students move to block C.", True),
+        ("Had we booked earlier, it would be $80 a night.", True),
+        # said as it stands
+        ("I'd have the lamb instead, please.", False),
+        ("It must have been typed in wrong, it's 30kW.", False),
+        ("We should have the van back at 4pm.", False),
+        ("The crates were the last of the order.", False),
+    ],
+)  # fmt: skip
+def test_what_did_not_happen_or_is_only_imagined_states_nothing(
+    sentence: str, imagined: bool
+) -> None:
+    assert sentences(sentence)[0].hypothetical is imagined

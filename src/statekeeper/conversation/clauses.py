@@ -190,7 +190,8 @@ def sentences(text: str) -> list[Sentence]:
                 conditional=CONDITIONAL.search(stripped) is not None,
                 hypothetical=found("reported_question", stripped)
                 or found("conditional_offer", stripped)
-                or found("guess", stripped),
+                or found("guess", stripped)
+                or found("counterfactual", stripped),
                 past=narrates(stripped),
                 third_party=found("third_party", stripped) or found("third_party_own", stripped),
                 wanted=found("wanted", stripped),
