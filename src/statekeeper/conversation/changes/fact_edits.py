@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from statekeeper.conversation.changes.totals import stated_as_total
 from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import TypedValue, typed_values
 
@@ -28,7 +29,6 @@ def without(text: str, item: str) -> str:
 # What goes on about the thing just named rather than naming another: ", posted to her",
 # ", delivered Friday", ", to be collected".
 _TELLS_MORE = re.compile(r"^\s*,\s*(?:[a-z]+ed|to be|to|for|with|via|by|from)\b")
-_TOTAL = re.compile(r"\b(?:total|sum|altogether|in all)\W*(?:of\s+|is\s+|comes to\s+)?$", re.I)
 _PLAIN_MONEY = re.compile(r"^(\D*?)(\d[\d,]*)(\.\d+)?$")
 
 
@@ -55,7 +55,7 @@ def _total_and_lines(text: str) -> tuple[TypedValue | None, list[TypedValue]]:
     amounts = [v for v in typed_values(text) if v.kind == "money"]
     if any(_PLAIN_MONEY.match(v.text) is None for v in amounts):
         return None, []  # "$1.2M", "$40k": no sum to check
-    totals = [v for v in amounts if _TOTAL.search(text[: v.start])]
+    totals = [v for v in amounts if stated_as_total(text, v)]
     if len(totals) != 1:
         return None, []
     return totals[0], [v for v in amounts if v is not totals[0]]

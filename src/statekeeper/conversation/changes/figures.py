@@ -39,3 +39,10 @@ def figure(value: TypedValue) -> float | None:
 # An amount's figure, then nothing but a unit or a currency's letters: "$2,480.00",
 # "1,200 seats"; "5521 0917" is an id, not an amount.
 _FIGURE = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*[A-Za-z]+)?$")
+
+
+def currency(value: TypedValue) -> str:
+    """An amount's currency as written ("£", "CA$", "eur"); empty for other kinds."""
+    if value.kind != "money":
+        return ""
+    return re.sub(r"[\d.,\s]|(?<=\d)[kmb]\b|million|billion|thousand", "", value.text.lower())

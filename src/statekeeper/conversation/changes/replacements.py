@@ -16,7 +16,12 @@ from statekeeper.conversation.changes.contrasts import (
     gave_way,
     matches_named,
 )
-from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.changes.figures import (
+    currency,
+    digits,
+    same_figure,
+    without_meridiem,
+)
 from statekeeper.conversation.changes.kinds import (
     corrected_slot,
     count_headed,
@@ -144,10 +149,19 @@ def replacements(
                 continue  # "the back office printer is ...": a sibling of a known thing
             new = new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
             # among equals, one of the same kind ("Monday March 16" for "Friday March 13":
-            # the weekday for the weekday), then one written in the same shape ("May 4-7"
-            # for "May 3-6")
+            # the weekday for the weekday), then of the same currency, then one written in
+            # the same shape ("May 4-7" for "May 3-6")
             options = [
-                ((w[0], k.value.kind == value.kind, spans_alike(k.value, value)), w[1], k)
+                (
+                    (
+                        w[0],
+                        k.value.kind == value.kind,
+                        currency(k.value) == currency(value),  # £360 for £300, not €665
+                        spans_alike(k.value, value),
+                    ),
+                    w[1],
+                    k,
+                )
                 for k in candidates
                 if (w := weigh(whole, new, k))
             ]

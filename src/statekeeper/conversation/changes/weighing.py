@@ -29,6 +29,7 @@ from statekeeper.conversation.changes.subjects import (
     told_of_its_antecedent,
     whose,
 )
+from statekeeper.conversation.changes.totals import stated_as_total
 from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found
@@ -169,9 +170,14 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
     if told_of_its_antecedent(new.sentence.text, new.value, old):
         return None  # "the depot, which now closes at 5:45": the depot's hours
+    totals = _totals(new, old)
+    if totals is False:
+        return None  # "£18.50 a head, so £1,110": the sum is no new price of one
     score, reason = _score(
         old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward or new.sole
     )
+    if totals:  # "= £832.50", then "so £1,110": what the lines come to, both times
+        score, reason = score + ACCEPT, ", ".join(filter(None, (reason, "both totals")))
     if not score and _restated_beside(new, old) >= _BESIDE:
         # "Thu May 2 at 11:40am with Dr Ruiz, Room 5" for "Thu May 2, 9:20am, Dr Ruiz,
         # Room 5": all else said again as it was, the one value in its place is its new one
@@ -211,6 +217,18 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     if not reason:  # a value said in passing, placed by the turn's words alone
         reason = "said after the old one was taken back" if after else "its kind, a change said"
     return (score, reason) if score > 0 else None
+
+
+def _totals(new: _New, old: Known) -> bool | None:
+    """Whether a new sum and a known amount are both totals (True), the new one a total
+    and the old one a line of a text that has its own total (False), or neither."""
+    new_total = stated_as_total(new.sentence.text, new.value)
+    if not new_total:
+        return None
+    if stated_as_total(old.source.text, old.value):
+        return True
+    others = (v for v in typed_values(old.source.text) if v != old.value)
+    return False if any(stated_as_total(old.source.text, v) for v in others) else None
 
 
 _BESIDE = 2  # values of the old one's source said again beside the new one
@@ -260,6 +278,7 @@ _TELLING = (
     "the same words",
     "its unit named",
     "the same values around it",
+    "both totals",
 )
 
 
