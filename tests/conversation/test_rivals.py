@@ -100,3 +100,25 @@ def test_a_value_only_put_forward_is_a_rival_of_the_known_one(
 )  # fmt: skip
 def test_what_is_not_only_put_forward_has_no_rival(turn: str, source: Source) -> None:
     assert put_forward(turn, source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # a change denied as it stands or will stand, in a clause of a longer sentence;
+        # the clause's own subject tells which known value it keeps
+        ("and no, the tasting is NOT moving to 7:15pm, whatever the caterer says.",
+         [said("The tasting starts at 6:30pm."), said("Caterer setup at 5pm.")],
+         {("6:30pm", "7:15pm")}),
+        ("Right, the rent won't change to $1,450, the lease is signed.",
+         [fact("Rent: $1,380 a month", "rent"), fact("Deposit $500", "deposit")],
+         {("$1,380", "$1,450")}),
+        ("OK so the venue isn't being switched to Hall C, tell the band.",
+         [fact("Venue: Hall A", "venue"), fact("Band load-in: Dock B", "band")],
+         {("Hall A", "Hall C")}),
+    ],
+)  # fmt: skip
+def test_a_change_denied_in_one_clause_is_a_rival(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert put_forward(turn, *sources) == expected

@@ -37,8 +37,9 @@ def rivals(turn: str, sources: Sequence[Source]) -> list[Replace]:
 
 # The clause of a sentence that denies a change of ours, in a sentence that goes on to
 # state something else: "We're not switching to the Gull Rock though, the Sea Wren has
-# the deck" denies the switch in its first clause. It runs to the clause's end.
-_CLAUSE_END = re.compile(r"[,;.!?]|$")
+# the deck" denies the switch in its first clause. It runs from the clause's start to its
+# end.
+_CLAUSE_END = re.compile(r"[,.](?!\d)|[;!?]|$")  # not inside "$1,450"
 
 
 def _denied_part(sentence: Sentence) -> str:
@@ -49,7 +50,9 @@ def _denied_part(sentence: Sentence) -> str:
     if denied is None or sentence.past or sentence.third_party:
         return ""
     end = _CLAUSE_END.search(text, denied.end()).start()  # type: ignore[union-attr]
-    return " " * denied.start() + text[denied.start() : end] + " " * (len(text) - end)
+    # from the clause's start: "the install is NOT moving to the 11th" names what stays
+    start = max((a for a, _ in sentence.clauses() if a <= denied.start()), default=0)
+    return " " * start + text[start:end] + " " * (len(text) - end)
 
 
 # A condition's own clause states what is assumed, not what is put forward: "if it isn't
@@ -81,9 +84,9 @@ def _put_forward_part(sentence: Sentence) -> str:
 
 
 def puts_forward(turn: str) -> bool:
-    """Whether any sentence of a turn only puts something forward: the rest need not be
-    read for rivals."""
-    return any(_puts_forward(s) for s in sentences(turn))
+    """Whether any sentence of a turn only puts something forward, or denies a change in
+    one of its clauses: the rest need not be read for rivals."""
+    return any(_puts_forward(s) or _denied_part(s) for s in sentences(turn))
 
 
 def _puts_forward(sentence: Sentence) -> bool:
