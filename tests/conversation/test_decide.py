@@ -1463,3 +1463,40 @@ def test_an_item_taken_out_leaves_what_it_did_not_tell(text: str, item: str, lef
 )
 def test_a_count_or_a_size_changes_whole(turn: str, source: str, expected: set[Any]) -> None:
     assert changes(turn, said(source)) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # a person the turn names, then "her" or "his" detail: theirs, not the known value
+        # of another holder
+        ("Noting that Mr Tomas Beck coaches the under-12s. His fee is $35 an hour.",
+         fact("Families pay $20 an hour for squad sessions", "squad_rate")),
+        ("Dr Ines Ferro joined the rota today. Her direct line is 4471.",
+         fact("Front desk line 2210", "desk_line")),
+        ("Captain Rui Sousa skippers the Saturday trips. His day rate is €240.",
+         fact("Charter guests pay €180 a day", "day_rate")),
+        ("Lena Park runs the bar on Fridays. Her rate is £14 an hour.",
+         fact("Bar hire: £90 an hour for members", "hire_rate")),
+    ],
+)  # fmt: skip
+def test_a_named_persons_own_detail_changes_no_other_holders_value(
+    turn: str, source: Source
+) -> None:
+    assert changes(turn, source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # the person served, or a change said of the slot: the detail is the record's
+        ("Mr. Duarte called, his new number is 555-0199.", fact("555-0142", "customer_phone"),
+         {("555-0142", "555-0199")}),
+        ("Ms Hale rang: her pickup moved to 4pm.", fact("Pickup 2pm at the east gate", "pickup"),
+         {("2pm", "4pm")}),
+    ],
+)  # fmt: skip
+def test_a_named_persons_detail_changes_their_record(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

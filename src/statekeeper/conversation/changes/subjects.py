@@ -42,6 +42,26 @@ def owned_by_another(sentence: str, new: TypedValue, old: Known) -> bool:
     return owned_apart(lead, f"{old.source.key or ''} {old.source.text}")
 
 
+def owned_by_one_named(turn: str, at: int, new: TypedValue, old: Known) -> bool:
+    """Whether the clause gives the new value to "her" or "his" thing, after a person the
+    turn names whom the old value's fact neither names nor serves: "Ms Obi tutors the boy.
+    Her pay is £30" is no new price parents are charged."""
+    sentence_start = at - new.start
+    lead = turn[sentence_start + clause_start(turn[sentence_start:], new.start) : at]
+    if not _HIS_OR_HER.search(lead):
+        return False
+    people = [v.text for v in typed_values(turn[: at - len(lead)]) if v.kind == "name"]
+    if not people:
+        return False
+    key = (old.source.key or "").lower()
+    fact = f"{key} {old.source.text}".lower()
+    words = [w for w in POSSESSIVE.sub("", people[-1]).split() if len(w) > 2]
+    return not any(w.lower() in fact for w in words) and not table("served").search(key.replace("_", " "))
+
+
+_HIS_OR_HER = re.compile(r"\b(?:his|her)\b", re.I)
+
+
 def owned_apart(words: str, fact: str) -> bool:
     """Whether words name the owner of their thing ("Anneke's flight", "4C's rent") and the
     fact names no such owner: the thing is someone else's."""

@@ -25,6 +25,7 @@ from statekeeper.conversation.changes.subjects import (
     moved_otherwise,
     of_another,
     owned_by_another,
+    owned_by_one_named,
     roles,
     told_of_its_antecedent,
     whose,
@@ -168,6 +169,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
     if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
+    if not new.changes and owned_by_one_named(
+        whole.text, new.sentence.start + new.value.start, new.value, old
+    ):
+        return None  # "Ms Obi tutors him. Her pay is £30": hers, not what parents pay
     if told_of_its_antecedent(new.sentence.text, new.value, old):
         return None  # "the depot, which now closes at 5:45": the depot's hours
     totals = _totals(new, old)
