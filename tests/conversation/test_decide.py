@@ -1500,3 +1500,23 @@ def test_a_named_persons_detail_changes_their_record(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a detail added by the way, with no change said: one more, not a new one
+        ("thanks. inner tube size 700x25 btw", said("Bike in for a service: tube size 26x2.1"),
+         set()),
+        ("fyi backup contact is Ravi Menon", fact("Contact: Priya Shah", "contact"), set()),
+        ("oh and spare key code K-220", fact("Key code K-118 for the shed", "key"), set()),
+        # with a change said, or the old value named, it still replaces
+        ("btw the gate code is 4411 now", fact("Gate code 1234", "gate"), {("1234", "4411")}),
+        ("fyi it's K-220, not K-118", fact("Key code K-118 for the shed", "key"),
+         {("K-118", "K-220")}),
+    ],
+)  # fmt: skip
+def test_a_detail_added_by_the_way_replaces_nothing(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

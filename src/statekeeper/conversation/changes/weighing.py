@@ -173,6 +173,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         whole.text, new.sentence.start + new.value.start, new.value, old
     ):
         return None  # "Ms Obi tutors him. Her pay is £30": hers, not what parents pay
+    if _in_passing(new, old):
+        return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
         return None  # "the depot, which now closes at 5:45": the depot's hours
     totals = _totals(new, old)
@@ -234,6 +236,17 @@ def _totals(new: _New, old: Known) -> bool | None:
         return True
     others = (v for v in typed_values(old.source.text) if v != old.value)
     return False if any(stated_as_total(old.source.text, v) for v in others) else None
+
+
+def _in_passing(new: _New, old: Known) -> bool:
+    """Whether a value is added by the way ("btw", "also"), with no change said and the
+    old value neither named nor mistyped."""
+    return (
+        not new.changes
+        and found("in_passing", new.sentence.text)
+        and not matches_named(new.named, old)
+        and not near_variant(old.value, new.value)
+    )
 
 
 _BESIDE = 2  # values of the old one's source said again beside the new one
