@@ -1520,3 +1520,42 @@ def test_a_detail_added_by_the_way_replaces_nothing(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "item"),
+    [
+        # said done to the thing: taken out, the rest left
+        ("The oat milk's been dropped from their order as of Monday.",
+         fact("Weekly order: 6 cartons of oat milk, 12 bagels, 2 kg coffee", "order"),
+         "6 cartons of oat milk"),
+        ("Heads up, the valet has been cancelled, nothing else changes.",
+         fact("Extras: valet parking, late checkout", "extras"), "valet parking"),
+        ("the uplighters have been axed, sadly.",
+         fact("Quote: dance floor, uplighters, photo booth", "quote"), "uplighters"),
+        # the thing put first, then the want that ended
+        ("The ladder we don't need, the site has one.",
+         fact("Van load: ladder, 4 dust sheets, sander", "van"), "ladder"),
+        ("the second monitor I no longer want, one is plenty.",
+         fact("Desk kit: second monitor, dock, headset", "kit"), "second monitor"),
+    ],
+)  # fmt: skip
+def test_a_thing_said_dropped_or_unwanted_is_taken_out(
+    turn: str, source: Source, item: str
+) -> None:
+    assert changes(turn, source) == {(item, "-")}
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "the price dropped to $40 this week",
+        "our bid dropped down to 12 after the review",
+        "the fare dropped from $90, it's a sale",
+    ],
+)
+def test_an_amount_that_drops_takes_no_item_out(turn: str) -> None:
+    assert not any(
+        isinstance(op, Retract)
+        for op in decide(turn, [said("Kit list: 40 tent pegs, 12 poles, 90 m of rope")])
+    )

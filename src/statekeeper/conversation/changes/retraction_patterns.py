@@ -36,7 +36,8 @@ def retraction_pattern() -> re.Pattern[str]:
         rf"|(?:{holder})\s+(?:no\s+longer\s+(?P<was>{WORDS}){ends}"
         rf"|not\s+(?P<was_then>{WORDS})\s+any\s?more\b)"
         rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{PHRASE})\s+(?:{given_up})"
-        rf"(?=\s*[,.;!?]|\s+(?:any\s?more|after all|now|either|for now)\b|\s*$))",
+        rf"(?=\s*[,.;!?]|\s+(?:any\s?more|after all|now|either|for now|from|as of|"
+        rf"starting|effective)\b|\s*$))",
         re.IGNORECASE,
     )
 
