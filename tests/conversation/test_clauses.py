@@ -21,6 +21,13 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("great, book it", True),
         ("OK, let's do that.", True),
         ("Alright! Go for it", True),
+        # said short, or with what it points at
+        ("ya", True),
+        ("aye, that's grand", True),
+        ("yes that", True),
+        ("that one", True),
+        ("yay we won the bid", False),
+        ("Right, the van moved to bay 4.", False),
         ("ok", False),  # a nod, no yes
         ("great", False),
         ("Yeah. Also the dog is coming.", True),

@@ -1559,3 +1559,24 @@ def test_an_amount_that_drops_takes_no_item_out(turn: str) -> None:
         isinstance(op, Retract)
         for op in decide(turn, [said("Kit list: 40 tent pegs, 12 poles, 90 m of rope")])
     )
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "item"),
+    [
+        # a booking or a hold let go, told as a verb
+        ("release the meet-and-greet room.", fact("Meet-and-greet room booked for 4pm", "room"),
+         "Meet-and-greet room booked for 4pm"),
+        ("please free up the van, we're walking.", fact("Van booked for the day trip", "transport"),
+         "Van booked for the day trip"),
+        ("Got it, and release the overflow rooms.",
+         fact("Hotel block: 10 king rooms, overflow rooms", "block"), "overflow rooms"),
+    ],
+)  # fmt: skip
+def test_a_booking_released_is_taken_back(turn: str, source: Source, item: str) -> None:
+    assert changes(turn, source) == {(item, "-")}
+
+
+def test_release_as_a_noun_takes_nothing_back() -> None:
+    source = fact("Release on file: son Ari, scheduling only", "release")
+    assert changes("Ari is only on his release for scheduling, nothing more.", source) == set()

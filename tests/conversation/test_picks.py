@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.picks import alternatives, names_value_of, picked
+from statekeeper.conversation.picks import (
+    alternatives,
+    asks_which_goes,
+    names_value_of,
+    picked,
+)
 from statekeeper.model import ASSISTANT
 from tests.conversation.memory import MemoryState, made
 from tests.conversation.test_reading import read, said
@@ -119,3 +124,32 @@ def test_a_pick_after_a_question_that_asks_for_no_change_replaces_nothing() -> N
     earlier = [said("How big is the cake flavor menu?", 1),
                said("We have chocolate, lemon or carrot.", 2, speaker=ASSISTANT)]  # fmt: skip
     assert read(state, "Lemon, please.", earlier) == []
+
+
+@pytest.mark.parametrize(
+    ("offer", "offered"),
+    [
+        ("Which one comes off: the extra bed ($30) or the breakfast ($18)?",
+         ["the extra bed ($30)", "the breakfast ($18)"]),
+        ("Which should I drop: the Tuesday class or the Thursday one?",
+         ["the Tuesday class", "the Thursday one"]),
+        ("Which goes: the red banner or the blue banner?", ["the red banner", "the blue banner"]),
+    ],
+)  # fmt: skip
+def test_a_question_of_which_goes_offers_its_alternatives(offer: str, offered: list[str]) -> None:
+    assert alternatives(offer) == offered
+    assert asks_which_goes(offer)
+
+
+def test_a_question_of_which_to_keep_asks_for_no_removal() -> None:
+    assert not asks_which_goes("Which one do you want: the oak or the walnut?")
+
+
+def test_the_one_picked_of_which_goes_is_taken_out() -> None:
+    state = MemoryState(facts=[made("extras", "Extras: extra bed ($30); breakfast ($18)", 1)])
+    earlier = [said("she wants one of the extras off", 1),
+               said("Which one comes off: the extra bed ($30) or the breakfast ($18)?", 2,
+                    speaker=ASSISTANT)]  # fmt: skip
+    rows = read(state, "the second one. the bed stays", earlier)
+    assert ("Replace", "extras", "Extras: extra bed ($30); breakfast ($18)",
+            "Extras: extra bed ($30)", "taken back") in rows  # fmt: skip

@@ -19,6 +19,8 @@ from statekeeper.text.values import typed_values
 # What opens a list of alternatives, up to the end of its sentence.
 _OFFER = re.compile(
     r"(?:\b(?:options?|choices?|alternatives?)\s*(?:are|is|:)|\beither\b|"
+    # a question that names its alternatives after a colon: "which one comes off: A or B?"
+    r"^\W*which\b[^:?.]{0,40}:|"
     r"\b(?:i|we) (?:can|could) (?:do|offer|get you|book you on|put you on)\b|"
     r"\b(?:we|i)(?: have|'ve got| offer| carry| stock)\b)\s*:?\s*"
     r"(?P<list>[^.!?\n]*(?:\.(?=\w)[^.!?\n]*)*)",
@@ -48,6 +50,18 @@ def alternatives(offer: str) -> list[str]:
     if len(parts) >= 2 and all(0 < len(q.split()) <= _LISTED_WORDS for q in listed):
         return listed  # "chocolate, lemon or red velvet": a list, each item short
     return parts if len(parts) >= 2 else []
+
+
+# A question of which alternative goes: "which one comes off", "which should I drop".
+_WHICH_GOES = re.compile(
+    r"^\W*which\b[^:?.]{0,30}\b(?:comes? off|goes|go|drop|remove|cancel|take off|cut|lose)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_which_goes(offer: str) -> bool:
+    """Whether an offer asks which of its alternatives is taken away."""
+    return _WHICH_GOES.search(offer) is not None
 
 
 def first_sentence(reply: str) -> str:

@@ -3,9 +3,10 @@ statements become the speaker's own."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from statekeeper.conversation.clauses import confirms
+from statekeeper.conversation.clauses import confirms, sentences
 from statekeeper.conversation.decisions import Conflict, Decision, Earlier, Replace
 from statekeeper.conversation.proposed import proposed, wished
 from statekeeper.conversation.readings.claims import claimed
@@ -41,7 +42,7 @@ def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
     told = earlier[-1]
     if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
         return []
-    adopted = turn.model_copy(update={"text": told.text})
+    adopted = turn.model_copy(update={"text": _as_stated(told.text)})
     live = view.related_facts(told.text)
     # what the assistant stated, now the speaker's: its typed changes, or else a change it
     # words ("that makes it $108,000")
@@ -50,6 +51,25 @@ def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
         for d in claimed(view, adopted, told.text, live, earlier[:-1])
         if isinstance(d, Replace | Conflict) and _same_kind(d.old, d.value)
     ]
+
+
+# A question asked in the order of a statement: "So the herringbone is the cloth now?"
+_STATED_ORDER = re.compile(
+    r"^\W*(?:(?:so|and|ok(?:ay)?|right),?\s+)?"
+    r"(?!(?:is|are|was|were|do|does|did|can|could|will|would|shall|should|may|might|have|has|"
+    r"had|what|when|where|which|who|why|how|any)\b)\w[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _as_stated(text: str) -> str:
+    """An assistant's text, its last sentence read as stated when it asks in the order of
+    a statement: a yes to "so the herringbone is the cloth now?" says it is."""
+    said = sentences(text)
+    if not said or not _STATED_ORDER.match(said[-1].text):
+        return text
+    last = said[-1]
+    return text[: last.start] + last.text.rstrip().rstrip("?") + "."
 
 
 def _same_kind(old: Fact | Earlier, value: object) -> bool:

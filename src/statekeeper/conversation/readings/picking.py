@@ -8,9 +8,15 @@ from collections.abc import Sequence
 
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Decision
-from statekeeper.conversation.picks import alternatives, names_value_of, picked
+from statekeeper.conversation.picks import (
+    alternatives,
+    asks_which_goes,
+    names_value_of,
+    picked,
+)
 from statekeeper.conversation.readings.outcomes import replacing
 from statekeeper.conversation.readings.permission import may_change
+from statekeeper.conversation.readings.said import changes
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Scope, Turn
 from statekeeper.nlu.topic import key_terms, topic_terms
@@ -28,6 +34,9 @@ def chosen(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisio
         offer.scope, asked.scope
     ):
         return []
+    if asks_which_goes(offer.text):  # "which one comes off: A or B?", "the first one"
+        item = re.sub(r"\s*\([^)]*\)", "", choice)  # its price or its detail aside
+        return changes(view, turn.model_copy(update={"text": f"Remove {item}."}), earlier)
     named = [
         f
         for f in view.related_facts(f"{asked.text} {offer.text}")

@@ -1,0 +1,44 @@
+"""A yes to what the assistant just asked or said: its words become the speaker's."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.model import ASSISTANT
+from tests.conversation.memory import MemoryState, made
+from tests.conversation.test_reading import read, said
+
+
+@pytest.mark.parametrize(
+    ("fact", "asked", "reply", "new"),
+    [
+        # a question asked in the order of a statement, then a yes
+        ("Pickup: 2pm at the side gate", "So pickup is 4pm now?", "yes",
+         "Pickup: 4pm at the side gate"),
+        ("Venue deposit: $300", "And the deposit is $450 then?", "yep",
+         "Venue deposit: $450"),
+        ("Rehearsal room: Room 12", "OK, the rehearsal is in Room 14 from now on?", "ya",
+         "Rehearsal room: Room 14"),
+    ],
+)  # fmt: skip
+def test_a_yes_to_a_question_put_as_a_statement_states_it(
+    fact: str, asked: str, reply: str, new: str
+) -> None:
+    key = fact.split(":")[0].lower().replace(" ", "_")
+    state = MemoryState(facts=[made(key, fact, 1)])
+    earlier = [said("they rang about it", 1), said(asked, 2, speaker=ASSISTANT)]
+    assert [r[3] for r in read(state, reply, earlier) if r[0] == "Replace"] == [new]
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Is pickup at 4pm now?",  # asked in a question's own order: which way is unknown
+        "So pickup is 4pm now?",
+    ],
+)
+def test_no_yes_states_nothing(asked: str) -> None:
+    state = MemoryState(facts=[made("pickup", "Pickup: 2pm at the side gate", 1)])
+    earlier = [said("they rang about it", 1), said(asked, 2, speaker=ASSISTANT)]
+    reply = "yes" if asked.startswith("Is") else "hmm, let me check with them"
+    assert [r for r in read(state, reply, earlier) if r[0] == "Replace"] == []
