@@ -9,9 +9,11 @@ the longest span wins where two kinds overlap. Phone numbers come from `phonenum
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from importlib import resources
 
 import phonenumbers
 
@@ -121,19 +123,38 @@ _UNIT_STOP = frozenset(
     "would could should will can might must may do does did were".split()
 )
 
+def _currencies() -> tuple[str, str]:
+    """The currency codes and signs of currencies.toml as two alternations, longest first;
+    a sign of letters is matched in any case ("KSh" for "Ksh")."""
+    data = tomllib.loads(resources.files(__package__).joinpath("currencies.toml").read_text("utf-8"))
+
+    def alternation(items: list[str]) -> str:
+        return "|".join(
+            f"(?i:{re.escape(i)})" if i.isalpha() else re.escape(i)
+            for i in sorted(items, key=len, reverse=True)
+        )
+
+    return "|".join(data["codes"]), alternation(data["signs"])
+
+
+_CODES, _SIGNS = _currencies()
+_PRICED = re.compile(rf"(?:(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES}))\s?$")
+# An amount: "€4.850,00" (points group the thousands, a comma starts the cents), "1,250.50",
+# "98 400" (spaces group the thousands, after a currency only).
+_AMOUNT = r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
+_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.])"
+_MONEY = (
+    rf"(?:(?:AU|C|A)\$|(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES})\s?)\s?"
+    rf"(?:{_SPACED}|{_AMOUNT})(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?"
+    # the currency after the amount: "380 GBP", "1.200,00 zł", "4,800 zł"
+    rf"|(?<![\w.,/-]){_AMOUNT}\s?(?:(?:{_CODES})\b|(?:{_SIGNS})(?![\w$]))"
+)
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
-        (
-            "money",
-            # "€4.850,00": points group the thousands, a comma starts the cents
-            r"(?:(?:CA|US|AU|NZ|C|A)\$|[$€£¥₹]|\b(?:EUR|USD|GBP|CAD|AUD|NZD|CHF|INR|JPY|SEK|NOK|"
-            r"DKK|SGD|HKD|ZAR|MXN|BRL)\s?)"
-            r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
-            r"(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?",
-        ),
+        ("money", _MONEY),
         ("percent", r"\b\d+(?:\.\d+)?\s?%"),
         (
             "dimensions",  # one thing's sides, its unit at the end: "850 x 2000 mm", "12 by 14 ft"
@@ -282,7 +303,8 @@ def owns_what_follows(text: str, value: TypedValue) -> bool:
     return text[value.end : value.end + 2] in ("'s", "’s")
 
 
-_GROUPED_BY_POINTS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?$")
+# Points that group the thousands, or a comma before the cents alone: "4.850,00", "132,00".
+_GROUPED_BY_POINTS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d)|(?<![\d,.])\d+,\d{2}(?![\d,.])")
 
 
 # An apostrophe that groups thousands, as Swiss figures do: "1'152".
@@ -363,7 +385,8 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
-        take("phone", match.start, match.end)
+        if not _PRICED.search(text, 0, match.start):  # "€1.250.000,00" is an amount
+            take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(scan):
             if kind == "quantity" and not _counted(_unit_words(m.group(0))):
