@@ -224,3 +224,31 @@ def test_what_did_not_happen_or_is_only_imagined_states_nothing(
     sentence: str, imagined: bool
 ) -> None:
     assert sentences(sentence)[0].hypothetical is imagined
+
+
+@pytest.mark.parametrize(
+    ("sentence", "in_jest"),
+    [
+        ("She joked we should open at 5am so nobody is late.", True),
+        ("I'm billing him $900 for the scratches, jk.", True),
+        ("Half-seriously, we should charge £200 for the mess.", True),
+        ("Only kidding, the fee stays at $40.", False),  # takes back the one before
+        ("The joker card game is at 8pm.", False),
+        ("Fee is $40 from Monday.", False),
+    ],
+)  # fmt: skip
+def test_what_is_said_in_jest_states_nothing(sentence: str, in_jest: bool) -> None:
+    assert sentences(sentence)[0].hypothetical is in_jest
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conditional"),
+    [
+        ("also if the ferry is late we switch to the 6pm one", True),
+        ("And if it rains, the picnic moves to the barn.", True),
+        ("Oh, if the kiln fails we fire on Monday.", True),
+        ("Also the ferry is at 6pm now.", False),
+    ],
+)  # fmt: skip
+def test_a_condition_after_a_linking_word_is_conditional(sentence: str, conditional: bool) -> None:
+    assert sentences(sentence)[0].conditional is conditional

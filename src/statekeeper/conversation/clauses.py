@@ -13,7 +13,9 @@ from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 # A condition before what a sentence says makes it no statement: "if the hall is full,
 # we'll switch".
 CONDITIONAL = re.compile(
-    r"^\W*(?:if|unless|in case|assuming|provided|as long as)\b"
+    # after a word that only links it on: "also if he's late we ...", "and if it rains"
+    r"^\W*(?:(?:also|and|but|so|plus|oh|ok(?:ay)?|well|then),?\s+)?"
+    r"(?:if|unless|in case|assuming|provided|as long as)\b"
     # a condition reported or put inside: "she did say if it alarms again we'll shift it"
     r"|\b(?:say|says|said|told (?:us|me|them)|warned|reckons?)(?: that)?,? (?:if|unless|in case)\b",
     re.I,
@@ -191,7 +193,8 @@ def sentences(text: str) -> list[Sentence]:
                 hypothetical=found("reported_question", stripped)
                 or found("conditional_offer", stripped)
                 or found("guess", stripped)
-                or found("counterfactual", stripped),
+                or found("counterfactual", stripped)
+                or found("joke", stripped),
                 past=narrates(stripped),
                 third_party=found("third_party", stripped) or found("third_party_own", stripped),
                 wanted=found("wanted", stripped),
