@@ -137,6 +137,22 @@ def test_an_opening_is_asks_unless_it_corrects(sentence: str, asks: bool) -> Non
 
 
 @pytest.mark.parametrize(
+    ("sentence", "asks"),
+    [
+        # "it" left out before a modal, no question mark: a statement
+        ("Should read BX-4471-K.", False),
+        ("Should be 5pm, not 4pm.", False),
+        ("Will cost $80 with the stand.", False),
+        # a modal before its subject asks
+        ("Should we move it to 5pm", True),
+        ("Will you cover Friday?", True),
+    ],
+)
+def test_a_modal_with_its_subject_left_out_states(sentence: str, asks: bool) -> None:
+    assert is_question(sentence) is asks
+
+
+@pytest.mark.parametrize(
     ("sentence", "hearsay"),
     [
         ("Your colleague mentioned the ferry is $20 cheaper.", True),

@@ -450,3 +450,22 @@ def test_a_count_keeps_the_word_that_tells_its_kind(
 )
 def test_a_count_of_a_kind_of_thing_counts_that_thing(old: str, new: str, same_thing: bool) -> None:
     assert compatible(typed_values(old)[0], typed_values(new)[0]) is same_thing
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an ordinal before the thing it counts is no day of the month
+        ("the 9th character is a 4", []),
+        ("the 3rd floor is closed", []),
+        ("the 2nd row from the back", []),
+        # a day of the month, before a word that goes on about the day
+        ("on the 21st we fly", [("date", "the 21st")]),
+        ("moved to the 14th, same time", [("date", "the 14th")]),
+        ("the 9th of May suits", [("date", "the 9th")]),
+    ],
+)
+def test_an_ordinal_before_what_it_counts_is_no_date(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected

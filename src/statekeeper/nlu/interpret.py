@@ -188,9 +188,13 @@ def is_question(text: str) -> bool:
     return QUESTION.search(text) is not None or HEDGE.search(text) is not None
 
 
-# "Is 8,400, not 4,800." with no question mark: "it" left out of a correction, not a question.
+# "Is 8,400, not 4,800." or "Should read 7FAR...54." with no question mark: "it" left out
+# of a statement, not a question.
 _SUBJECT_DROPPED = re.compile(
-    r"^(?:is|are|was|were)\s+(?:[^,?]|,(?=\d)){1,40},?\s+not\s+[^?]*$", re.I
+    r"^(?:is|are|was|were)\s+(?:[^,?]|,(?=\d)){1,40},?\s+not\s+[^?]*$"
+    r"|^(?:should|will|must)\s+(?:be|read|say|show|cost|start|end|finish|arrive|leave|land)\b"
+    r"[^?]*$",
+    re.I,
 )
 
 

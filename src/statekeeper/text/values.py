@@ -36,6 +36,12 @@ _SPELLED_DAY = (
     r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
     r"|eighteenth|nineteenth|twentieth|thirtieth"
 )
+# What may follow a day of the month said as "the 9th": a preposition, a verb, a pronoun.
+_AFTER_ORDINAL_DAY = (
+    r"(?:of|at|in|on|and|or|to|for|from|by|until|till|through|is|be|was|are|were|works?|suits?|"
+    r"would|will|could|should|then|instead|please|now|now|we|i|you|they|he|she|it|if|but|so|"
+    r"as|not|rather|latest|onwards?|after|before|with|too|morning|afternoon|evening|night)"
+)
 _CALENDAR_WORD = re.compile(f"{_MONTH}|{_WEEKDAY}", re.IGNORECASE)
 
 
@@ -175,7 +181,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
             rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
-            rf"|\b[Tt]he\s+{_ORDINAL}\b"
+            # "the 9th", not "the 9th character" nor "the 3rd floor"
+            rf"|\b[Tt]he\s+{_ORDINAL}\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
             rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
             rf"|\b[Tt]he\s+(?:{_SPELLED_DAY})\s+of\s+{_MONTH}",
         ),
@@ -219,7 +226,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "code",
-            r"(?<![\w$€£¥-])(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
+            # not an ordinal before the thing it counts ("the 9th character")
+            rf"(?<![\w$€£¥-])(?!(?<=[Tt]he )\d{{1,3}}(?:st|nd|rd|th)\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
+            r"(?=[\w./-]*\d)(?=[\w./-]*[A-Za-z])"
+            r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*"
             r"|\b(?:[A-Z][a-z]*|[A-Z]{2,})\s?#?\d+(?:\.\d+(?!\.\d))?(?:-[A-Za-z0-9]+)*(?:\s\d{3,})*\b(?!,\d{3})|#\d+\b"
             # a name as tickets write it: "LEE/ANNA MS"
             r"|\b[A-Z]{2,}/[A-Z]{2,}(?:\s(?:MR|MRS|MS|MISS|MSTR|DR))?\b"
