@@ -170,3 +170,21 @@ def test_words_about_sides_and_differences_open_nothing(text: str) -> None:
 )
 def test_another_matter_opened_and_closed_in_one_turn(text: str, side: str | None) -> None:
     assert aside(text) == side
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        # someone arriving, a favour asked in passing, a "wait" that opens the turn
+        ("Sorry, the landlord has just come in. The boiler in flat 2 is leaking.", True),
+        ("My neighbour's just walked in, he wants to borrow the trailer on Sunday.", True),
+        ("Wait, my brother needs something quick for his van insurance: reg KD19 XYZ.", True),
+        ("Oh, completely unrelated: the gym renewal is $42 now.", True),
+        # a repair of the same matter, or words that only say another's affair is apart
+        ("No wait, change that to Thursday.", False),
+        ("wait, make that 4pm", False),
+        ("nope, totally separate, they're in the other hall", False),
+    ],
+)  # fmt: skip
+def test_an_arrival_or_a_favour_asked_opens_a_digression(text: str, opens: bool) -> None:
+    assert (transition(text) is Transition.DIGRESSION) is opens
