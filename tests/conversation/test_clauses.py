@@ -268,3 +268,15 @@ def test_what_is_said_in_jest_states_nothing(sentence: str, in_jest: bool) -> No
 )  # fmt: skip
 def test_a_condition_after_a_linking_word_is_conditional(sentence: str, conditional: bool) -> None:
     assert sentences(sentence)[0].conditional is conditional
+
+
+@pytest.mark.parametrize(
+    ("sentence", "hedged"),
+    [
+        ("The vicar has agreed that we might begin at half past one.", False),
+        ("The council agreed we might open the hall at 8.", False),
+        ("We might begin at half past one.", True),
+    ],
+)
+def test_a_might_granted_is_no_guess(sentence: str, hedged: bool) -> None:
+    assert sentences(sentence)[0].hypothetical is hedged

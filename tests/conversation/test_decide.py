@@ -1580,3 +1580,24 @@ def test_a_booking_released_is_taken_back(turn: str, source: Source, item: str) 
 def test_release_as_a_noun_takes_nothing_back() -> None:
     source = fact("Release on file: son Ari, scheduling only", "release")
     assert changes("Ari is only on his release for scheduling, nothing more.", source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a person in the place the known one had, in a sentence that changes the rest
+        ("It's Thursdays at 2:30 with Mr Collins from now on.",
+         fact("Physio for Ada Lowe: Tuesdays at 10:40 with Ruth Adeyemi, room 3", "physio"),
+         {("10:40", "2:30"), ("Tuesdays", "Thursdays"), ("Ruth Adeyemi", "Mr Collins")}),
+        ("Moved to Friday at 9am, taught by Dana Wells now.",
+         fact("Pottery class for Kim Barnes: Monday at 6pm, taught by Luis Ortega", "class"),
+         {("6pm", "9am"), ("Monday", "Friday"), ("Luis Ortega", "Dana Wells")}),
+        ("The tour is now at 11am, with Omar Said.",
+         fact("Harbour tour for Tess Avery: 10am, with Lena Marsh", "tour"),
+         {("10am", "11am"), ("Lena Marsh", "Omar Said")}),
+    ],
+)  # fmt: skip
+def test_a_name_in_the_known_ones_place_replaces_it(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -469,3 +469,38 @@ def test_an_ordinal_before_what_it_counts_is_no_date(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("in by half past four in the morning", ("half past four in the morning", "4:30am")),
+        ("the ferry's at quarter to six", ("quarter to six", "5:45")),
+        ("can you do half seven", ("half seven", "7:30")),
+        ("doors at ten o'clock sharp", ("ten o'clock", "10:00")),
+        ("pickup Thursday 16h30", ("16h30", "16:30")),
+    ],
+)
+def test_a_time_said_in_words_is_that_time(text: str, expected: tuple[str, str]) -> None:
+    times = [(v.text, v.key) for v in typed_values(text) if v.kind == "time"]
+    assert times == [expected]
+
+
+@pytest.mark.parametrize("text", ["half an hour later", "half the order", "5 past the gate"])
+def test_half_or_past_before_no_hour_is_no_time(text: str) -> None:
+    assert [v for v in typed_values(text) if v.kind == "time"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("delivery 14.03., rate as agreed", [("date", "14.03")]),
+        ("they can wait until 27.11. now", [("date", "27.11")]),
+        ("It should say -2.75. Nothing else", []),
+        ("version 1.2. is out", []),
+    ],
+)
+def test_a_day_and_month_with_its_dot_is_a_date(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected

@@ -122,7 +122,7 @@ _ACROSS = rf"\s?(?:{_LENGTH_UNIT}\s?)?(?:[x×X]|by)\s?"
 _NO_KIND = frozenset("more less fewer extra additional further other new old".split())
 _UNIT_STOP = frozenset(
     "a an the and or of to for in on at by with from is are was be it its this that so if "
-    "as am pm but not no per each every more less than about now then too also instead "
+    "as am pm but not no per each every more less than about now then too also instead past "
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
     "max min plus same different other rather just already still yet even got gets has had "
@@ -155,6 +155,36 @@ _MONEY = (
     # the currency after the amount: "380 GBP", "1.200,00 zł", "4,800 zł"
     rf"|(?<![\w.,/-]){_AMOUNT}\s?(?:(?:{_CODES})\b|(?:{_SIGNS})(?![\w$]))"
 )
+# Hours said in words: "half past four", "quarter to six", "half four", "ten o'clock".
+_HOURS = {
+    w: n
+    for n, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), start=1
+    )
+}
+_HOUR_WORD = "|".join(_HOURS) + r"|\d{1,2}"
+_PART_OF_DAY = r"(?:\s+in\s+the\s+(?:morning|afternoon|evening)|\s+at\s+night)?"
+_TIME_IN_WORDS = (
+    rf"\b(?i:(?:half|(?:a\s+)?quarter|ten|twenty|five|twenty-five)\s+(?:past|to|after)\s+"
+    rf"(?:{_HOUR_WORD})\b(?!\s*(?:%|[a-z]*\d))|half\s+(?:{_HOUR_WORD})\b(?!\s+(?:an?|the)\b)"
+    rf"|(?:{_HOUR_WORD})\s+o'?clock){_PART_OF_DAY}"
+)
+_MINUTES = {"half": 30, "quarter": 15, "ten": 10, "twenty": 20, "five": 5, "twenty-five": 25}
+
+
+def _time_in_figures(said: str) -> str:
+    """A time said in words, in figures: "half past four in the morning" is "4:30am",
+    "quarter to six" "5:45", "half four" "4:30"."""
+    words = said.replace("a quarter", "quarter").split()
+    hour_word = next(w for w in reversed(words) if w in _HOURS or w.isdigit())
+    hour = _HOURS.get(hour_word) or int(hour_word)
+    minutes = _MINUTES.get(words[0], 0) if {"past", "to", "after"} & set(words) or words[0] == "half" else 0
+    if "to" in words[:3]:
+        hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
+    half_of_day = "am" if "morning" in words else "pm" if {"afternoon", "evening", "night"} & set(words) else ""
+    return f"{hour}:{minutes:02d}{half_of_day}"
+
+
 # Each kind's pattern; a later kind never takes a span an earlier, longer match holds.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
@@ -181,6 +211,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
             rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
+            # a day and a month with the dot after it: "14.03." (not "-2.75.")
+            rf"|(?<![\w.,-])(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\w.])"
             # "the 9th", not "the 9th character" nor "the 3rd floor"
             rf"|\b[Tt]he\s+{_ORDINAL}\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
             rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
@@ -192,8 +224,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             # "p.m." ends on a dot, where no word boundary follows
             r"|\b\d{1,2}(?:[:.]\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"  # "11.45am"
-            r"|\b\d{1,2}:\d{2}\b|\bnoon\b",
+            r"|\b\d{1,2}:\d{2}\b|\bnoon\b|\b\d{1,2}h\d{2}\b",  # "16h30"
         ),
+        ("time", _TIME_IN_WORDS),
         # an hour said bare after "at" ("pickup's at 4 now"), where nothing follows that
         # could be its unit
         (
@@ -330,7 +363,10 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
+    if kind == "time" and re.search(r"[a-z]{3}", lowered.replace("noon", "")):
+        return _time_in_figures(lowered)
     if kind == "time":  # "4:45 pm", "4:45pm" and "4:45 p.m." are one time
+        lowered = re.sub(r"(?<=\d)h(?=\d{2})", ":", lowered)  # "16h30"
         joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
         return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"

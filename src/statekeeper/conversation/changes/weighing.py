@@ -183,6 +183,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     score, reason = _score(
         old, new.value, new.near, new.named, new.alone, new.label, passing=whole.forward or new.sole
     )
+    if not score and _same_role(new, old):
+        # "Thursdays at 2:30 with Mr Collins" for "Tuesdays at 10:40 with Ruth Adeyemi": a
+        # person in the place the known one had, in a sentence that changes
+        score, reason = ACCEPT - 1, "the same role"
     if totals:  # "= £832.50", then "so £1,110": what the lines come to, both times
         score, reason = score + ACCEPT, ", ".join(filter(None, (reason, "both totals")))
     if not score and _restated_beside(new, old) >= _BESIDE:
@@ -247,6 +251,19 @@ def _in_passing(new: _New, old: Known) -> bool:
         and not matches_named(new.named, old)
         and not near_variant(old.value, new.value)
     )
+
+
+# A word that gives a person a part in an arrangement: "with Dr Lee", "by Ana".
+_ROLE = re.compile(r"\b(with|by|from|for|to|via|under)\s+$", re.I)
+
+
+def _same_role(new: _New, old: Known) -> bool:
+    """Whether a name follows the word that the known name follows in its source."""
+    if not new.value.kind == old.value.kind == "name":
+        return False
+    ours = _ROLE.search(new.sentence.text[: new.value.start])
+    theirs = _ROLE.search(old.source.text[: old.value.start])
+    return bool(ours and theirs and ours.group(1).lower() == theirs.group(1).lower())
 
 
 _BESIDE = 2  # values of the old one's source said again beside the new one
