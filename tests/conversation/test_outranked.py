@@ -13,6 +13,7 @@ from statekeeper.conversation.changes.operations import Source
 from statekeeper.conversation.changes.outranked import outranked
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.readings.outranked import OUTRANKED
+from statekeeper.conversation.readings.overruling import OVERRULED
 from statekeeper.model import Source as Provenance
 from statekeeper.model import SourceType, Turn
 from tests.conversation.memory import START, MemoryState, made
@@ -113,3 +114,39 @@ def test_a_juniors_value_is_said_and_ended_and_the_policy_stands() -> None:
     apply(state, decisions)
     assert [(d.old.value, d.reason) for d in decisions] == [("$12", OUTRANKED)]  # type: ignore[union-attr]
     assert [f.value for f in state.facts if f.is_valid] == [GYM.text]
+
+
+@pytest.mark.parametrize(
+    ("policy", "claim", "ruling", "figure"),
+    [
+        ("Parking permit fee: $60 a month, no discounts at the desk",
+         "the tenant says Omar at reception told her the permit is $35 a month",
+         "checked with the office manager. policy stands, no exceptions", "$35"),
+        ("Kayak hire: £25 a half day, set by the club",
+         "lukas on the jetty says a half day is £18 now",
+         "Rhian says no, the rate still applies", "£18"),
+        ("Late fee: £15 per day, set by the board",
+         "a member says someone at the counter promised him the late fee is £5",
+         "rang the treasurer: the fee stands, no exceptions", "£5"),
+    ],
+)  # fmt: skip
+def test_a_figure_said_by_others_against_a_policy_that_is_held_to_ends(
+    policy: str, claim: str, ruling: str, figure: str
+) -> None:
+    fact = made("rule", policy, 1, source=Provenance(type=SourceType.POLICY, authority="policy"))
+    state = MemoryState(facts=[fact])
+    earlier = [Turn(index=2, speaker="quinn", text=claim, timestamp=START + timedelta(minutes=2))]
+    turn = Turn(index=3, speaker="quinn", text=ruling, timestamp=START + timedelta(minutes=3))
+    decisions = [d for batch in read_turn(state, turn, earlier) for d in batch]
+    assert [(d.old.value, d.reason) for d in decisions] == [(figure, OVERRULED)]  # type: ignore[union-attr]
+
+
+def test_a_figure_said_by_others_stands_when_nothing_holds_to_the_policy() -> None:
+    fact = made("rule", "Parking permit fee: $60 a month", 1,
+                source=Provenance(type=SourceType.POLICY, authority="policy"))  # fmt: skip
+    state = MemoryState(facts=[fact])
+    earlier = [Turn(index=2, speaker="quinn", text="the tenant says Omar told her it is $35",
+                    timestamp=START + timedelta(minutes=2))]  # fmt: skip
+    turn = Turn(index=3, speaker="quinn", text="ok, I'll look into it",
+                timestamp=START + timedelta(minutes=3))  # fmt: skip
+    assert [d for batch in read_turn(state, turn, earlier) for d in batch] == []

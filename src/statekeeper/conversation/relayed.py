@@ -62,6 +62,30 @@ def relayed(turn: str) -> list[Relayed]:
     return [found_at[k] for k in sorted(found_at)]
 
 
+# Someone other than us before a verb of saying, in their clause: "jannik on the weighbridge
+# says", "the applicant says Kyle told her".
+_CLAUSE_OPEN = re.compile(r"(?:^|[.;:!?\n]\s*|,\s+(?:and|but|so)\s+|\b(?:and|but)\s+)")
+_OURS = re.compile(r"^\W*(?:i|we|you|me|us)\b", re.I)
+_WHO_WORDS = 12  # longer, the words before the verb are no one's name and standing
+_TO_WHOM = re.compile(r"\s*(?:(?:her|him|them|us|me|you|the \w+)\s+)?(?:that\s+)?", re.I)
+
+
+def said_by_others(turn: str) -> list[Relayed]:
+    """The words a turn passes on from anyone other than us, named or not: what follows a
+    verb of saying whose subject, from its clause's start, is not the speaker's party
+    ("jannik says we can take up to 16%", "Kyle at the counter told her the fee is $465")."""
+    found: list[Relayed] = []
+    for verb in table("relays").finditer(turn.lower()):
+        opened = [m.end() for m in _CLAUSE_OPEN.finditer(turn, 0, verb.start())]
+        who = turn[opened[-1] if opened else 0 : verb.start()].strip(" ,")
+        if not who or _OURS.match(who) or len(who.split()) > _WHO_WORDS:
+            continue
+        start = verb.end() + _TO_WHOM.match(turn, verb.end()).end() - verb.end()  # type: ignore[union-attr]
+        if not any(a <= start < b for _, a, b in ((f.role, f.start, f.end) for f in found)):
+            found.append(Relayed(who, start, _said_to(turn, start)))
+    return found
+
+
 def _said_from(turn: str, match: re.Match[str]) -> int | None:
     """Where the words passed on start after who said them: past a verb of saying ("says",
     "told the caller"), a colon before a quotation, or the comma after "per the temp"."""

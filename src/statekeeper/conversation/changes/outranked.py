@@ -22,10 +22,13 @@ from statekeeper.conversation.changes.past_bounds import as_amounts, bound_way, 
 from statekeeper.conversation.changes.replacements import replacements
 from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import tables
-from statekeeper.conversation.relayed import relayed, standing
+from statekeeper.conversation.relayed import Relayed, relayed, standing
 
 # Whose a thing is, said before a value in its clause: "her shift starts at 7".
-_OWNED = re.compile(r"\b(?:my|his|her|their|own)\b", re.IGNORECASE)
+# (not "told her the fee is ...": "her" before a determiner is who was told)
+_OWNED = re.compile(
+    r"\b(?:my|his|her|their|own)\b(?!\s+(?:the|a|an|that|this|these|those|it)\b)", re.IGNORECASE
+)
 _CLAUSE_START = re.compile(r".*[,;:\"“”‘’(]", re.DOTALL)
 
 
@@ -44,19 +47,27 @@ def outranked(
         rank = standing(claim.role, ladder)
         if rank is None or not 0 < rank < peer:
             continue
-        said = _words(turn, claim.start, claim.end)
-        for sentence in sentences(said):
-            if sentence.past or sentence.third_party or sentence.generic:
-                continue
-            put = replace(sentence, question=False, conditional=False, hypothetical=False)
-            for op in replacements(said, [put], list(amounts), forward=True):
-                source = amounts[op.old.source]
-                if (
-                    ranks.get(source, -1) > rank
-                    and _against(source, op)
-                    and not _their_own(sentence, op)
-                ):
-                    found.append(replace(op, old=replace(op.old, source=source)))
+        for op in claim_rivals(turn, claim, amounts):
+            if ranks.get(op.old.source, -1) > rank:
+                found.append(op)
+    return found
+
+
+def claim_rivals(turn: str, claim: Relayed, amounts: Mapping[Source, Source]) -> list[Replace]:
+    """The known values the words of `claim` would replace, each against its source as
+    given (`amounts` maps a source read as its amounts to the source itself): what holds
+    of now and of ours, going against what stands."""
+    # its figures read as amounts too: "up to 16%" against "max 14.5%"
+    said = as_amounts(Source(_words(turn, claim.start, claim.end))).text
+    found: list[Replace] = []
+    for sentence in sentences(said):
+        if sentence.past or sentence.third_party or sentence.generic:
+            continue
+        put = replace(sentence, question=False, conditional=False, hypothetical=False)
+        for op in replacements(said, [put], list(amounts), forward=True):
+            source = amounts[op.old.source]
+            if _against(source, op) and not _their_own(sentence, op):
+                found.append(replace(op, old=replace(op.old, source=source)))
     return found
 
 

@@ -6,13 +6,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from statekeeper.access import AuthorityLadder
+from statekeeper.access import AuthorityLadder, binding
+from statekeeper.conversation.changes.operations import Source
+from statekeeper.conversation.changes.outranked import claim_rivals
+from statekeeper.conversation.changes.past_bounds import as_amounts
 from statekeeper.conversation.decisions import Decision, Earlier, Retract
 from statekeeper.conversation.declined import REACH
 from statekeeper.conversation.proposals import overrules, proposals, unshared
 from statekeeper.conversation.readings.outcomes import PROPOSAL, ended
+from statekeeper.conversation.relayed import said_by_others
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Scope, Turn
+
+OVERRULED = "overruled by higher authority"
 
 
 def overruled(
@@ -42,8 +48,30 @@ def overruled(
             text = unshared(proposal.text, turn.text)
             if not text or text in known or ladder.rank_or(proposal.proposer, peer) >= decider:
                 continue
-            decisions.append(ended(view, said, PROPOSAL, text, "overruled by higher authority"))
+            decisions.append(ended(view, said, PROPOSAL, text, OVERRULED))
             known.add(text)
+    return decisions + _claims_against_what_binds(view, asked[-REACH:], known)
+
+
+def _claims_against_what_binds(
+    view: StateView, asked: Sequence[Turn], known: set[str]
+) -> list[Decision]:
+    """Figures others were said to have given ("Kyle at the counter told her the fee is
+    $465") against a binding fact (a policy, a constraint) that the overruling turn holds
+    to ("schedule applies, no exceptions"): the policy stands, so their figure ends."""
+    words = " ".join(t.text for t in asked).strip()
+    if not words:
+        return []
+    live = view.related_facts(words)
+    facts = [f for f in live if binding(f) and f.scope == Scope.GLOBAL and isinstance(f.value, str)]
+    amounts = {as_amounts(s): s for s in (Source(f.text, fact_id=f.id, key=f.key) for f in facts)}
+    decisions: list[Decision] = []
+    for said in asked:
+        for claim in said_by_others(said.text):
+            for op in claim_rivals(said.text, claim, amounts):
+                if op.new.text not in known:
+                    known.add(op.new.text)
+                    decisions.append(ended(view, said, PROPOSAL, op.new.text, OVERRULED))
     return decisions
 
 
