@@ -1578,8 +1578,8 @@ def test_a_booking_released_is_taken_back(turn: str, source: Source, item: str) 
 
 
 def test_release_as_a_noun_takes_nothing_back() -> None:
-    source = fact("Release on file: son Ari, scheduling only", "release")
-    assert changes("Ari is only on his release for scheduling, nothing more.", source) == set()
+    source = fact("Release on file: son Ari, billing questions only", "release")
+    assert changes("The release Ari signed covers billing questions, nothing more.", source) == set()
 
 
 @pytest.mark.parametrize(

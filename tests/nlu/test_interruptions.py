@@ -181,7 +181,7 @@ def test_another_matter_opened_and_closed_in_one_turn(text: str, side: str | Non
         ("Wait, my brother needs something quick for his van insurance: reg KD19 XYZ.", True),
         ("Oh, completely unrelated: the gym renewal is $42 now.", True),
         # a repair of the same matter, or words that only say another's affair is apart
-        ("No wait, change that to Thursday.", False),
+        ("No wait, make the pickup Friday instead.", False),
         ("wait, make that 4pm", False),
         ("nope, totally separate, they're in the other hall", False),
     ],
