@@ -1601,3 +1601,22 @@ def test_a_name_in_the_known_ones_place_replaces_it(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # the thing said to be wrong, then its value
+        ("The weight is not right. Use 47 kg for the dose.",
+         fact("Weight at check-in: 32.8 kg", "weight"), {("32.8 kg", "47 kg")}),
+        ("the deposit is incorrect. she paid $450.",
+         fact("Deposit taken: $300 by card", "deposit"), {("$300", "$450")}),
+        # figures put down wrong, or in the wrong order
+        ("The bill was entered wrong at the desk. She owes $1,760.",
+         fact("Bill: $1,240 incl. tax", "bill"), {("$1,240", "$1,760")}),
+    ],
+)  # fmt: skip
+def test_a_value_said_to_be_wrong_is_put_right(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
