@@ -102,3 +102,32 @@ def test_a_value_kept_back_is_withheld_from_the_helper_and_shown_to_its_owner(
     assert "3906" not in outside
     assert "9:00" in outside
     assert "3906" in owner
+
+
+@pytest.mark.parametrize(
+    ("turn", "spans"),
+    [
+        # what was just said, named by what it is
+        ("The donor is Mr. Ivo Stern, tel. 0161 555 0199. This identity is strictly confidential.",
+         ["The donor is Mr. Ivo Stern, tel. 0161 555 0199. This identity is strictly confidential."]),
+        ("Her salary is $61,000. That figure is confidential.",
+         ["Her salary is $61,000. That figure is confidential."]),
+        # someone not to be told what was just said
+        ("The lump is benign. Her sister must not be told anything about it yet.",
+         ["The lump is benign. Her sister must not be told anything about it yet."]),
+    ],
+)  # fmt: skip
+def test_a_restriction_naming_what_was_said_marks_it(turn: str, spans: list[str]) -> None:
+    assert confidential_spans(turn) == spans
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "The sponsor's monitor, Dr. Ruiz, asks who the participant is.",
+        "An auditor from the council is asking what we paid the caterer.",
+        "Her flatmate wants to know which pills are in the bag.",
+    ],
+)
+def test_someone_outside_asking_is_external(query: str) -> None:
+    assert audience_of(query) == EXTERNAL

@@ -25,7 +25,10 @@ CONDITIONAL = re.compile(
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\bMrs\.)(?<!\bProf\.)"
     r"(?<!\bapprox\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    # "tel. 512 330 871", "ref. 4471", "No. 12": an abbreviation before what it labels
+    r"(?<!\b[Tt]el\.)(?<!\b[Rr]ef\.)(?<!\b[Ee]xt\.)(?<!\b[Nn]o\.)"
     r"(?<!\b[aApP]\.[mM]\.(?=\s[a-z]))\s+"  # "5:30 p.m. at the pier" goes on
+    r"|(?<=\b[Nn]o\.)\s+(?=\D)"  # "I said no. The van ..." ends its sentence
     r"|(?<=[.!?]['\"’”])\s+|\n+"
 )
 
