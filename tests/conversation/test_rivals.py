@@ -122,3 +122,23 @@ def test_a_change_denied_in_one_clause_is_a_rival(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert put_forward(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # put forward, and the only known value of its kind in sight: its rival
+        ("Would a late checkout at 2pm be possible?",
+         [fact("Checkout 11am, room 214", "checkout")], {("11am", "2pm")}),
+        ("What if the deposit were $900?", [fact("Deposit paid: $600", "deposit")],
+         {("$600", "$900")}),
+        ("my brother keeps telling people it's $80, he's thinking of the old gym",
+         [fact("Membership: $65 a month", "membership")], {("$65", "$80")}),
+        ("the neighbour reckons pickup's at 6:15, I think she's mixing us up with school",
+         [fact("Pickup at 5:40 by the side gate", "pickup")], {("5:40", "6:15")}),
+    ],
+)  # fmt: skip
+def test_the_only_known_value_of_its_kind_has_the_rival(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert put_forward(turn, *sources) == expected

@@ -218,6 +218,11 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     # put forward as where a thing would be moved to ("can we push the delivery to 12:30?"):
     # a rival of the moment it has, even beside the standing one said again
     score += whole.forward and moved_to(new.sentence.text, new.value)
+    if whole.forward and new.alone and new.value.kind not in _LOOSE_KINDS:
+        # put forward in a question, a supposition or a denial, of the only known value of
+        # its kind ("that'd run $212.00, so we're gonna pass" beside "total: $138.00"): its
+        # rival, only ever masked, never made a value
+        score = max(score, ACCEPT)
     # a bare hour ("Thursday at 8") tells too little of what it is the time of to count
     # the words around it without a change said
     telling = _telling(reason) and not (new.value.kind == "time" and new.value.text.isdigit())
