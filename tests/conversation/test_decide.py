@@ -1620,3 +1620,20 @@ def test_a_value_said_to_be_wrong_is_put_right(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "item"),
+    [
+        # a thing not bothered with after all, named by its fact's own word and its details
+        ("we're not bothering with the Cedar room on Tuesday anymore",
+         fact("Acme: meeting room Cedar, Tuesday 9-11am", "room"),
+         "Acme: meeting room Cedar, Tuesday 9-11am"),
+        ("the Hills said not to bother with the hedge trim in June",
+         fact("Hills garden: hedge trim, June 14", "trim"), "Hills garden: hedge trim, June 14"),
+        ("Let's not bother with the pool hall on Saturday.",
+         fact("Club night: pool hall, Saturday 8pm", "hall"), "Club night: pool hall, Saturday 8pm"),
+    ],
+)  # fmt: skip
+def test_a_thing_not_bothered_with_is_taken_back(turn: str, source: Source, item: str) -> None:
+    assert changes(turn, source) == {(item, "-")}

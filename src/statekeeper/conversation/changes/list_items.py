@@ -114,6 +114,12 @@ def item_holding(
                 and ":" in source.text
             )
             return source, source.text if head else item, whole
+    # no item holds them all: a fact named by a word of its key and the rest from its text
+    # ("the Orchard room on Friday" for a room booked on Friday)
+    for source in facts:
+        key_terms = item_terms(source.key.replace("_", " ")) if source.key else frozenset()
+        if wanted & key_terms and wanted - key_terms <= item_terms(source.text):
+            return source, source.text, True
     return None
 
 
