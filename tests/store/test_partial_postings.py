@@ -17,6 +17,7 @@ from statekeeper.context import snapshot as snapshots
 from statekeeper.context.entries import cached_entry
 from statekeeper.context.ranking import Bm25Index, index_terms
 from statekeeper.context.snapshot import Snapshot
+from statekeeper.store.sql import SqlUnitOfWork
 from tests.conftest import Clock
 from tests.core.test_ranking import _full_scoring
 
@@ -29,8 +30,10 @@ texts = st.lists(st.sampled_from(WORDS), min_size=2, max_size=3).map(
 
 @pytest.fixture
 def in_part(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A term in more than two facts is known in part, so small views take that path."""
+    """A term in more than two facts is known in part, so small views take that path; and
+    PostgreSQL, which reads postings whole, reads in part too."""
     monkeypatch.setattr(snapshots, "_LONG", 2)
+    monkeypatch.setattr(SqlUnitOfWork, "reads_in_part", True)
 
 
 def _check(snapshot: Snapshot, query: str, limit: int) -> None:

@@ -293,7 +293,7 @@ class Snapshot:
         cost a walk through thousands of facts each)."""
         index = self.index
         stems = query_stems(query)
-        if len(index) > _LONG and self.uow.open_write is None:
+        if len(index) > _LONG and self.uow.open_write is None and self.uow.reads_in_part:
             found = self._ranked_in_part(stems, limit, rarest)
             if found is not None:
                 return self._facts_at(found)
@@ -303,8 +303,9 @@ class Snapshot:
 
     def _ranked_in_part(self, stems: list[str], limit: int, rarest: int | None) -> list[int] | None:
         """`ranked`'s sequence numbers with long postings read in part, when that is enough
-        to tell (None otherwise). Only in a read of its own: a write's rows may not all be
-        synced into the snapshot yet, and a count from the store could not leave them out."""
+        to tell (None otherwise). Only in a read of its own, from a store that reads in part
+        cheaply: a write's rows may not all be synced into the snapshot yet, and a count
+        from the store could not leave them out."""
         index = self.index
         unknown = index.unknown(stems)
         if unknown:

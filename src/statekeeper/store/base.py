@@ -82,6 +82,12 @@ class UnitOfWork(Protocol):
     # The write this unit is part of (store/nesting.py); None for a read of committed rows.
     open_write: OpenWrite | None
 
+    @property
+    def reads_in_part(self) -> bool:
+        """Whether a term's count and two terms' shared facts cost less to read than the
+        term's posting (store/partial_postings.py)."""
+        ...
+
     # persistent facts
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None: ...
     def get_fact(self, fact_id: str) -> Fact | None: ...
