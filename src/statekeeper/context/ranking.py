@@ -11,7 +11,9 @@ and mean length are taken as fixed until either drifts by 10%.
 An index may also hold only some postings (`complete=False`): every document's length, so
 that the collection's shape is exact, and the postings a reader installed from the store's
 copy of the index (store/fact_index.py) as queries needed them. Writes then change the
-installed postings alone; a term not installed is read from the store, which holds it.
+installed postings alone; a term not installed is read from the store, which holds it. A
+common term may also be known in part (context/partial.py): its document count and the
+documents a query shares with it, enough to rank most queries holding it exactly.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ import heapq
 import math
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
+from itertools import repeat
+from operator import add, itemgetter
 
 import Stemmer
 
+from statekeeper.context.partial import InPart, pair_key
 from statekeeper.context.terms import content_words, query_terms
 from statekeeper.memo import memoized
 
@@ -32,6 +36,8 @@ K1 = 1.2
 B = 0.75
 _STEMMER = Stemmer.Stemmer("english")
 _DRIFT = 0.1
+# A bound must clear the cut by more than a float's rounding could move either.
+_SLACK = 1 + 1e-9
 
 
 @memoized(131072)
@@ -64,6 +70,8 @@ class Bm25Index:
         self._looked_up: set[str] = set()
         self._shape = (0.0, 0.0)  # the size and mean length the kept weights assume
         self._pair_weights = _PairWeights(1.0)  # by (count, length), for that mean length
+        self._in_part = InPart()  # terms known in part, not installed, and their pairs
+        self._shortest: int | None = None  # at most every document's length (None: unknown)
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -85,7 +93,11 @@ class Bm25Index:
             self._terms[doc] = tuple(counts)
         self._lengths[doc] = len(terms)
         self._total += len(terms)
+        if self._shortest is not None:
+            self._shortest = min(self._shortest, len(terms))
         postings = self._postings
+        if self._in_part:
+            self._in_part.came(doc, counts)
         for term, tf in counts.items():
             posting = postings.get(term)
             if posting is None:
@@ -107,11 +119,17 @@ class Bm25Index:
         postings are installed when a query needs them."""
         self._lengths.update(lengths)
         self._total += sum(lengths.values())
+        if self._shortest is not None and lengths:
+            self._shortest = min(self._shortest, min(lengths.values()))
 
-    def remove(self, doc: int) -> None:
+    def remove(self, doc: int, held: Sequence[str] | None = None) -> None:
+        """Take a document out. A partial index keeps its terms known in part right only
+        when told the document's terms (`held`); without them, it forgets those terms."""
         if doc not in self._lengths:
             return
         self._total -= self._lengths.pop(doc)
+        if self._in_part:
+            self._in_part.went(doc, held)
         if self.complete:
             terms: Sequence[str] = self._terms.pop(doc)
         else:  # the installed postings that hold it, a few dozen at most
@@ -140,10 +158,15 @@ class Bm25Index:
             return []
         return [t for t in terms if t not in self._postings]
 
+    def unknown(self, terms: Sequence[str]) -> list[str]:
+        """Those of these terms a partial index has neither installed nor knows in part."""
+        return [t for t in self.missing(terms) if t not in self._in_part.terms]
+
     def install(self, term: str, posting: Mapping[int, int], owned: bool = False) -> None:
         """A term's posting, read from the store's copy of the index: each document with
         how often it holds the term. Documents this index does not know are left out. An
         `owned` posting is a dict the caller gives up: kept as it is, not copied."""
+        self._in_part.drop(term)  # known in part until now, if at all
         known = self._lengths
         if posting.keys() <= known.keys():  # as a rule: tested in C, copied whole
             if owned and isinstance(posting, dict):
@@ -159,8 +182,154 @@ class Bm25Index:
         return self._postings.keys()
 
     def document_count(self, term: str) -> int:
-        """How many documents hold a term whose posting is held."""
-        return len(self._postings.get(term, ()))
+        """How many documents hold a term whose posting is held, or that is known in part."""
+        posting = self._postings.get(term)
+        if posting is not None:
+            return len(posting)
+        partial = self._in_part.terms.get(term)
+        return 0 if partial is None else partial.count
+
+    # -- terms known in part (context/partial.py) ----------------------------------------
+
+    def count(self, term: str, documents: int, most: int, high: Mapping[int, int]) -> None:
+        """A term known in part, as read from the store: how many documents hold it, how
+        often at most one does, and those holding it three times or more, how often."""
+        self._in_part.count(term, documents, most, high)
+
+    def in_part(self, terms: Sequence[str]) -> bool:
+        """Whether one of these terms is known in part."""
+        return any(t in self._in_part.terms for t in terms)
+
+    def unpaired(self, terms: Sequence[str]) -> list[tuple[str, str]]:
+        """The pairs of these terms, one of them known in part, whose shared documents are
+        not held."""
+        partial = self._in_part.terms
+        return [
+            (first, second)
+            for n, first in enumerate(terms)
+            for second in terms[n + 1 :]
+            if (first in partial or second in partial)
+            and self._in_part.shared(first, second) is None
+        ]
+
+    def pair(self, first: str, second: str, firsts: Iterable[int], seconds: Iterable[int]) -> None:
+        """Of the documents holding two terms, those holding the first more than once and
+        those holding the second more than once, as read from the store (documents this
+        index knows)."""
+        self._in_part.pair(first, second, firsts, seconds)
+
+    def whole(self, first: str, second: str, docs: Iterable[int]) -> None:
+        """All the documents two paired terms share, as read from the store."""
+        self._in_part.whole(first, second, docs)
+
+    def best_shared(
+        self, held: Sequence[str], limit: int
+    ) -> tuple[list[int] | None, list[tuple[str, str]]]:
+        """`best` for terms held, longest posting first, each installed or known in part,
+        every pair with one known in part paired: the ranking, or None when what is held
+        cannot tell it; and then the pairs whose shared documents, read whole, might.
+
+        Only the documents holding two of the terms are scored, as `best` sums them; until
+        every pair is read whole, only those where one of the terms repeats. Any other
+        document holds one term alone, at most as often as the term's most repeats and in
+        at least the shortest length, so it scores at most idf × that pair's weight; or
+        (until every pair is read whole) two or more, each once, scoring at most the sum of
+        each term's idf × weight(1, the shortest length). When the limit-th best score is
+        above those bounds, the ranking is exactly the full one."""
+        if not self._lengths or len(held) < 2:
+            return None, []
+        self._check_drift()
+        idfs = [self._idf(term) for term in held]
+        pairs = [(first, second) for n, first in enumerate(held) for second in held[n + 1 :]]
+        loose = [pair for pair in pairs if not self._in_part.whole_pair(*pair)]
+        if len(held) == 2:  # summed once until either term changes (a + b is b + a)
+            shared = self._in_part.shared(held[0], held[1])
+            assert shared is not None, "a pair is read before it is ranked by"
+            if shared.scores is None:
+                shared.scores = self._shared_scores(held, idfs, whole=not loose)
+            scores = shared.scores
+        else:
+            scores = self._shared_scores(held, idfs, whole=not loose)
+        shortest = self._shortest_length()
+        weigh = self._pair_weights
+        bound = max(idf * weigh[self._most(t), shortest] for idf, t in zip(idfs, held, strict=True))
+        if loose:
+            bound = max(bound, sum(idf * weigh[1, shortest] for idf in idfs))
+        cut = _kth_best(scores, limit) if len(scores) >= limit else None
+        if cut is not None and cut > bound * _SLACK:
+            return _cut_at(scores, limit, cut), []
+        return None, loose
+
+    def _shared_scores(
+        self, held: Sequence[str], idfs: Sequence[float], whole: bool
+    ) -> dict[int, float]:
+        """The scores of the documents holding two of the terms or more (unless `whole`,
+        only those where one of them repeats), summed in `best`'s order: the second term's,
+        the first's, then the rest. A document where a term repeats is among the shared
+        documents of that term and each other it holds, which tells how often it holds
+        each."""
+        holders: list[set[int]] = [set() for _ in held]
+        repeated: list[set[int]] = [set() for _ in held]
+        for n, first in enumerate(held):
+            for m in range(n + 1, len(held)):
+                firsts, seconds, both = self._shared_pair(first, held[m], whole)
+                repeated[n] |= firsts
+                repeated[m] |= seconds
+                holders[n] |= both
+                holders[m] |= both
+        scores: dict[int, float] = {}
+        for n in (1, 0, *range(2, len(held))):
+            mine = list(holders[n])
+            earlier = map(scores.get, mine, repeat(0.0))
+            own = self._scored(mine, held[n], idfs[n], repeated[n])
+            scores.update(zip(mine, list(map(add, earlier, own)), strict=True))
+        return scores
+
+    def _shared_pair(
+        self, first: str, second: str, whole: bool
+    ) -> tuple[Set[int], Set[int], Set[int]]:
+        """Of the documents holding both terms: those holding the first more than once,
+        those holding the second more than once, and all of them if `whole` (else those of
+        the two first)."""
+        shared = self._in_part.shared(first, second)
+        if shared is None:  # both installed
+            ones, others = self._postings[first], self._postings[second]
+            both = ones.keys() & others.keys()
+            firsts, seconds = {d for d in both if ones[d] > 1}, {d for d in both if others[d] > 1}
+        else:
+            firsts, seconds, both = shared.firsts, shared.seconds, shared.both or set()
+            if pair_key(first, second)[0] != first:
+                firsts, seconds = seconds, firsts
+        return firsts, seconds, both if whole else firsts | seconds
+
+    def _scored(
+        self, docs: Sequence[int], term: str, idf: float, repeated: Set[int]
+    ) -> Iterator[float]:
+        """Each document's score for a term it holds (more than once if in `repeated`):
+        idf × the weight `_weigh` gives."""
+        posting = self._postings.get(term)
+        tfs: Iterable[int]
+        if posting is None:
+            partial = self._in_part.terms[term]
+            tfs = (partial.repeated(d) if d in repeated else 1 for d in docs)
+        else:
+            tfs = map(posting.__getitem__, docs)
+        pairs = zip(tfs, map(self._lengths.__getitem__, docs), strict=True)
+        return map(idf.__mul__, map(self._pair_weights.__getitem__, pairs))
+
+    def _most(self, term: str) -> int:
+        """How often at most a document holds a term (a bound for one known in part)."""
+        posting = self._postings.get(term)
+        if posting is None:
+            return self._in_part.terms[term].most
+        return max(posting.values(), default=1)
+
+    def _shortest_length(self) -> int:
+        """At most every document's length: exact when first asked, then lowered by each
+        shorter document that comes (one that goes leaves it a bound)."""
+        if self._shortest is None:
+            self._shortest = min(self._lengths.values())
+        return self._shortest
 
     def top(self, query: str, limit: int, rarest: int | None = None) -> list[int]:
         """The `limit` best documents for a query, best first; none if no term matches.
@@ -256,7 +425,7 @@ class Bm25Index:
         """Over the collection's size as the kept weights assume it (or the term's own
         count, where that is more), so a write of other terms leaves it be; and positive for
         every term: one that no document lacks still weighs a little."""
-        held = len(self._postings.get(term, ()))
+        held = self.document_count(term)
         size = max(self._shape[0], held)
         return math.log(1 + (size - held + 0.5) / (held + 0.5))
 
@@ -307,6 +476,7 @@ class Bm25Index:
             self._weights.clear()
             self._ranked.clear()
             self._scores.clear()
+            self._in_part.reshaped()
             self._shape = shape
             self._pair_weights = _PairWeights(shape[1])
 

@@ -7,7 +7,9 @@ restricted, waiting for review or expiring, the newest constraints and the lates
 facts) and, from the store's copy of the ranking index (store/fact_index.py), the postings
 of its query and whether its dead values are still held by a live fact: about as much over
 a thousand facts as over a hundred thousand. A fact is read the first time a context
-ranks it, a posting the first time a query holds its term.
+ranks it, a posting the first time a query holds its term; a long posting only in part
+(context/partial.py), for as long as that is enough to rank by it, and whole by the first
+query it is not enough for.
 
 Everything read is kept. Every write stamps the fact rows it changes with the
 organization's next revision; a later read first asks the store for the newest revision
@@ -42,6 +44,11 @@ T = TypeVar("T")
 _RELOAD_CHANGES = 2000
 # Of the facts that may assert a phrase, how many a first reading reads per phrase at once.
 _EACH = 3
+# A term in more facts than this is known in part (context/partial.py) by queries of two
+# to `_PAIRED` terms, for as long as that is enough to rank by it: its whole posting costs
+# more to read, renumber and weigh than its count and the few facts each pair shares.
+_LONG = 2000
+_PAIRED = 4
 
 
 def _recorded(fact: Fact) -> bool:
@@ -154,7 +161,10 @@ class Snapshot:
             key = self._key_of.pop(seq, None)
             if key is not None and self._seq_of.get(key) == seq:
                 del self._seq_of[key]
-            self.index.remove(seq)
+            # Its terms, which terms known in part are counted by: an ended fact's row keeps
+            # its text, a forgotten one's does not (then only the live fact, if read, does).
+            was = self.facts.get(seq, None if fact.forgotten else fact)
+            self.index.remove(seq, None if was is None else cached_entry(was).terms)
             self.holders.went(seq)
             self.asserted.went(seq)
             self.constraints.drop(seq)
@@ -283,9 +293,45 @@ class Snapshot:
         cost a walk through thousands of facts each)."""
         index = self.index
         stems = query_stems(query)
+        if len(index) > _LONG and self.uow.open_write is None and self.uow.reads_in_part:
+            found = self._ranked_in_part(stems, limit, rarest)
+            if found is not None:
+                return self._facts_at(found)
         self._install(index.missing(stems))
         chosen = index.chosen(stems, rarest, index.document_count)
         return self._facts_at(index.best(chosen, limit))
+
+    def _ranked_in_part(self, stems: list[str], limit: int, rarest: int | None) -> list[int] | None:
+        """`ranked`'s sequence numbers with long postings read in part, when that is enough
+        to tell (None otherwise). Only in a read of its own, from a store that reads in part
+        cheaply: a write's rows may not all be synced into the snapshot yet, and a count
+        from the store could not leave them out."""
+        index = self.index
+        unknown = index.unknown(stems)
+        if unknown:
+            counts = self.uow.index_counts(self.view, unknown, self._spaces)
+            self._install([t for t in unknown if counts[t] <= _LONG])
+            long = [t for t in unknown if counts[t] > _LONG]
+            if long:
+                tiers = self.uow.index_tiers(self.view, long, self._seq_of, self._spaces)
+                for term in long:
+                    index.count(term, counts[term], *tiers[term])
+        chosen = index.chosen(stems, rarest, index.document_count)
+        if not 2 <= len(chosen) <= _PAIRED or not index.in_part(chosen):
+            return None
+        pairs = index.unpaired(chosen)
+        if pairs:
+            shared = self.uow.index_shared(self.view, pairs, self._seq_of, self._spaces)
+            for (first, second), (firsts, seconds) in shared.items():
+                index.pair(first, second, firsts, seconds)
+        found, wider = index.best_shared(chosen, limit)
+        if found is None and wider:  # every shared fact, not only those with a repeat
+            for (first, second), docs in self.uow.index_both(
+                self.view, wider, self._seq_of, self._spaces
+            ).items():
+                index.whole(first, second, docs)
+            found, _ = index.best_shared(chosen, limit)
+        return found
 
     def _install(self, terms: Sequence[str]) -> None:
         """Postings read from the store, keyed by sequence number as the store reads them

@@ -82,6 +82,12 @@ class UnitOfWork(Protocol):
     # The write this unit is part of (store/nesting.py); None for a read of committed rows.
     open_write: OpenWrite | None
 
+    @property
+    def reads_in_part(self) -> bool:
+        """Whether a term's count and two terms' shared facts cost less to read than the
+        term's posting (store/partial_postings.py)."""
+        ...
+
     # persistent facts
     def insert_fact(self, fact: Fact, seq: int | None = None) -> None: ...
     def get_fact(self, fact_id: str) -> Fact | None: ...
@@ -111,7 +117,7 @@ class UnitOfWork(Protocol):
     def changed_since(self, view: View, since: int) -> list[Stamped]: ...
 
     # what a snapshot reads of one view instead of loading it (store/view_reads.py, and the
-    # ranking index kept beside the facts, store/fact_index.py)
+    # ranking index kept beside the facts, store/fact_index.py and partial_postings.py)
     def noteworthy_facts(self, view: View) -> list[Stamped]: ...
     def recorded_seqs(self, view: View) -> list[int]: ...
     def live_texts(self, view: View) -> list[tuple[int, str]]: ...
@@ -133,6 +139,33 @@ class UnitOfWork(Protocol):
         seqs: Mapping[int, int] | None = None,
         spaces: Collection[tuple[str, str]] | None = None,
     ) -> dict[str, dict[int, int]]: ...
+    def index_counts(
+        self,
+        view: View,
+        terms: Sequence[str],
+        spaces: Collection[tuple[str, str]] | None = None,
+    ) -> dict[str, int]: ...
+    def index_tiers(
+        self,
+        view: View,
+        terms: Sequence[str],
+        seqs: Mapping[int, int],
+        spaces: Collection[tuple[str, str]] | None = None,
+    ) -> dict[str, tuple[int, dict[int, int]]]: ...
+    def index_shared(
+        self,
+        view: View,
+        pairs: Sequence[tuple[str, str]],
+        seqs: Mapping[int, int],
+        spaces: Collection[tuple[str, str]] | None = None,
+    ) -> dict[tuple[str, str], tuple[list[int], list[int]]]: ...
+    def index_both(
+        self,
+        view: View,
+        pairs: Sequence[tuple[str, str]],
+        seqs: Mapping[int, int],
+        spaces: Collection[tuple[str, str]] | None = None,
+    ) -> dict[tuple[str, str], list[int]]: ...
     def asserting(
         self, view: View, terms: Sequence[str], phrase: str
     ) -> Generator[tuple[int, str], None, None]: ...

@@ -53,6 +53,7 @@ from statekeeper.store.fact_search import FactSearch
 from statekeeper.store.lessons import LessonRows
 from statekeeper.store.memories import MemoryRows
 from statekeeper.store.nesting import OpenWrite
+from statekeeper.store.partial_postings import PartialPostings
 from statekeeper.store.schema import (
     erasures,
     fact_dependencies,
@@ -348,7 +349,9 @@ def row_to_fact(
 _ALL_FIELDS = set(Fact.model_fields)  # never changed: a frozen model's copy takes its own
 
 
-class SqlUnitOfWork(DocumentRows, MemoryRows, LessonRows, FactSearch, FactIndexRows, ViewRows):
+class SqlUnitOfWork(
+    DocumentRows, MemoryRows, LessonRows, FactSearch, PartialPostings, FactIndexRows, ViewRows
+):
     """One transaction's reads and writes inside one organization."""
 
     def __init__(
