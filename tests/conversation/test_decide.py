@@ -1637,3 +1637,23 @@ def test_a_value_said_to_be_wrong_is_put_right(
 )  # fmt: skip
 def test_a_thing_not_bothered_with_is_taken_back(turn: str, source: Source, item: str) -> None:
     assert changes(turn, source) == {(item, "-")}
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a count moved by a step: added, wanted, or taken away
+        ("Bookings are up, add twelve more mats.", said("Yoga Sunday: 30 mats, studio 2, 9am"),
+         {("30 mats", "42 mats")}),
+        ("We need 4 more bikes for the Saturday ride.", fact("Ride: 16 bikes, 8am start", "ride"),
+         {("16 bikes", "20 bikes")}),
+        ("Make it two fewer tables, the room is small.", fact("Gala: 12 tables, stage left", "gala"),
+         {("12 tables", "10 tables")}),
+        # a step that asks for nothing, or a count of another thing
+        ("Only 3 more days to go before the gala.", fact("Gala: 12 tables, stage left", "gala"),
+         set()),
+        ("Add 5 more chairs.", fact("Gala: 12 tables, stage left", "gala"), set()),
+    ],
+)  # fmt: skip
+def test_a_count_moved_by_a_step(turn: str, source: Source, expected: set[tuple[str, str]]) -> None:
+    assert changes(turn, source) == expected

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from statekeeper.conversation.changes.counted_steps import counted_steps
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.handovers import handovers
 from statekeeper.conversation.changes.in_house import brought_in_house
@@ -64,6 +65,7 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops = [op for op in ops if not _same_span(op, days)]
     ops += days
     ops += _untaken(ops, stepped(said, sources))
+    ops += _untaken(ops, counted_steps(said, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
     ops += [r for r in retractions(said, sources) if r.source not in replaced]
     return ops
