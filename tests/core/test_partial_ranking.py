@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from statekeeper.context import partial as partial_terms
 from statekeeper.context.partial import pair_key
 from statekeeper.context.ranking import Bm25Index, index_terms, query_stems
 from tests.core.test_ranking import _full_scoring
@@ -154,3 +156,24 @@ def test_a_common_pair_is_ranked_in_part_without_a_whole_posting() -> None:
         index.add(300, "acme acme dock dock")
     found, in_part = _ranked(partial, store, "acme dock", 5)
     assert in_part and found[0] == 300 and found == _full_scoring(complete, "acme dock", 5)
+
+
+def test_the_least_recently_asked_pairs_go_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the pairs kept, the one asked about longest ago is forgotten, and read again
+    when a query asks about it."""
+    monkeypatch.setattr(partial_terms, "PAIRS_KEPT", 6)
+    words = ["acme", "dock", "invoice", "pallet", "rotterdam", "carrier", "budget", "renewal"]
+    complete, partial = Bm25Index(), Bm25Index(complete=False)
+    for doc in range(400):  # every word in every other document, twice in one in five
+        text = [w for n, w in enumerate(words) if (doc >> n) % 2 == 0]
+        text += [w for n, w in enumerate(words) if (doc + n) % 5 == 0]
+        complete.add(doc, " ".join(text or ["none"]))
+    partial.known(dict(complete._lengths))
+    store = _Store(complete)
+    asked = [f"acme {w}" for w in words[1:]] + ["acme dock", "dock invoice pallet acme"]
+    for text in asked:
+        found, _ = _ranked(partial, store, text, 5)
+        assert found == _full_scoring(complete, text, 5)
+        assert len(partial._in_part.pairs) <= 6
+    acme, dock = index_terms("acme dock")
+    assert pair_key(acme, dock) in partial._in_part.pairs  # asked again, read again

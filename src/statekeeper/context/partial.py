@@ -17,7 +17,11 @@ own loops (store/partial_postings.py).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+# Pairs kept per index, the least recently asked about going first (read again if asked):
+# a view's common words make many pairs, each with a few hundred documents.
+PAIRS_KEPT = 512
 
 
 class Partial:
@@ -78,6 +82,25 @@ class InPart:
         self.pairs[key] = Shared(firsts, seconds) if key[0] == first else Shared(seconds, firsts)
         for term in key:
             self._of.setdefault(term, set()).add(key)
+        while len(self.pairs) > PAIRS_KEPT:
+            self._forget(next(iter(self.pairs)))
+
+    def unpaired(self, terms: Sequence[str]) -> list[tuple[str, str]]:
+        """The pairs of these terms, one of them known in part, that are not held; those
+        held become the most recently asked about (a query reads at most six, so the
+        pairs it needs stay)."""
+        missing = []
+        for n, first in enumerate(terms):
+            for second in terms[n + 1 :]:
+                if first not in self.terms and second not in self.terms:
+                    continue
+                key = pair_key(first, second)
+                shared = self.pairs.pop(key, None)
+                if shared is None:
+                    missing.append((first, second))
+                else:
+                    self.pairs[key] = shared
+        return missing
 
     def shared(self, first: str, second: str) -> Shared | None:
         return self.pairs.get(pair_key(first, second))
@@ -140,10 +163,14 @@ class InPart:
     def drop(self, term: str) -> None:
         """A term installed whole: it is no longer known in part, nor its pairs."""
         self.terms.pop(term, None)
-        for key in self._of.pop(term, set()):
-            del self.pairs[key]
-            other = key[1] if key[0] == term else key[0]
-            self._of[other].discard(key)
+        for key in list(self._of.get(term, ())):
+            self._forget(key)
+        self._of.pop(term, None)
+
+    def _forget(self, key: tuple[str, str]) -> None:
+        del self.pairs[key]
+        for term in key:
+            self._of[term].discard(key)
 
     def reshaped(self) -> None:
         """The weights' shape changed: every sum of scores is dropped."""

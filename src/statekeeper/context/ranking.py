@@ -202,15 +202,8 @@ class Bm25Index:
 
     def unpaired(self, terms: Sequence[str]) -> list[tuple[str, str]]:
         """The pairs of these terms, one of them known in part, whose shared documents are
-        not held."""
-        partial = self._in_part.terms
-        return [
-            (first, second)
-            for n, first in enumerate(terms)
-            for second in terms[n + 1 :]
-            if (first in partial or second in partial)
-            and self._in_part.shared(first, second) is None
-        ]
+        not held (see `InPart.unpaired`)."""
+        return self._in_part.unpaired(terms)
 
     def pair(self, first: str, second: str, firsts: Iterable[int], seconds: Iterable[int]) -> None:
         """Of the documents holding two terms, those holding the first more than once and
