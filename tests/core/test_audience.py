@@ -53,3 +53,15 @@ def test_a_fact_named_as_for_us_only_stays_out_of_an_external_reply(engine: Engi
         assert "$15,000" not in external.text and "June 2" in external.text
         assert "$15,000" in internal.text
         assert s.current_value("retention_bonus") == "$15,000 paid in March"
+
+
+def test_a_restriction_keeps_the_values_it_names_out_of_earlier_turns(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "New tenant in 3B is Mr Okafor, rent is £1,150 a month.")
+        s.observe("alice", "His mobile is 07700 914 226 if the boiler man needs him.")
+        s.observe("alice", "Please don't give his mobile to the other tenants.")
+        external = s.context("Draft a reply to the tenant in 3A asking how to reach 3B.")
+        internal = s.context("What is Mr Okafor's mobile?")
+    assert "07700 914 226" not in external.text and "[withheld]" in external.text
+    assert "£1,150" in external.text
+    assert "07700 914 226" in internal.text

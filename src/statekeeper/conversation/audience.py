@@ -52,7 +52,17 @@ def confidential_spans(text: str) -> list[str]:
 
 def restricts(sentence: str) -> bool:
     """Whether a sentence keeps something for us only, itself or what it points back at."""
+    return any(found(name, sentence) for name in _RESTRICTING)
+
+
+def names_facts(sentence: str) -> bool:
+    """Whether a restriction may name live facts by their words ("keep the bonus quiet"),
+    not only values said before it."""
     return found("confidential", sentence) or found("confidential_back", sentence)
+
+
+# Cues of a restriction: of what follows, of what was just said, of telling withheld.
+_RESTRICTING = ("confidential", "confidential_back", "telling_withheld", "told_withheld")
 
 
 def bare_restriction(sentence: str) -> bool:

@@ -39,7 +39,7 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     turn says for us only ("internal only: ...") is kept as a restricted note, and read
     for nothing else."""
     spans = confidential_spans(turn.text)
-    notes = restricted(view, turn, spans) + published(view, turn, spans)
+    notes = restricted(view, turn, spans, earlier) + published(view, turn, spans)
     side = nlu.aside(turn.text)  # another matter opened and closed inside the turn
     if spans or side:
         public = turn.text

@@ -1,15 +1,18 @@
-"""What a turn says for us only: its confidential spans kept as restricted notes, and the
-live facts a restriction names ("the bonus is confidential") restricted in place."""
+"""What a turn says for us only: its confidential spans kept as restricted notes, the
+values said before that a restriction names ("her mobile is ... ; numbers are staff-only")
+kept as restricted notes too, and the live facts a restriction names ("the bonus is
+confidential") restricted in place."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from statekeeper.conversation import decide
-from statekeeper.conversation.audience import bare_restriction, restricts
+from statekeeper.conversation.audience import bare_restriction, names_facts, restricts
+from statekeeper.conversation.changes.labels import slot_name
 from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.cues import table
 from statekeeper.conversation.decisions import Decision, Restrict, said_by
+from statekeeper.conversation.disclosure import Said, named_values, object_terms
 from statekeeper.conversation.view import StateView
 from statekeeper.model import INTERNAL, Fact, Scope, Turn
 from statekeeper.nlu import interpret as nlu
@@ -19,22 +22,22 @@ from statekeeper.text.values import TypedValue, typed_values
 INTERNAL_NOTE = "internal_note"
 
 
-def restricted(view: StateView, turn: Turn, spans: Sequence[str]) -> list[Decision]:
-    """The notes a turn's confidential spans make, then the live facts its restrictions
-    name, each restricted to us unless it already is."""
-    notes: list[Decision] = [
-        Restrict(
-            INTERNAL_NOTE,
-            span,
-            said_by(turn, view.authority),
-            turn.timestamp,
-            "said for us only",
-            frozenset({INTERNAL}),
-            turn.scope,
-            turn.scope_id,
-        )
-        for span in spans
-    ]
+# Turns before a restriction in which what it names may have been said.
+_REACH = 4
+
+
+def restricted(
+    view: StateView, turn: Turn, spans: Sequence[str], earlier: Sequence[Turn] = ()
+) -> list[Decision]:
+    """The notes a turn's confidential spans and the values its restrictions name make,
+    then the live facts its restrictions name, each restricted to us unless it already
+    is. A restriction that names values said before it names those, not every fact of
+    their slot."""
+    named = _said_before(turn, earlier)
+    values = [s for said in named.values() for s in said if not any(s.value.text in p for p in spans)]
+    notes: list[Decision] = [_note(view, turn, INTERNAL_NOTE, span) for span in spans]
+    notes += [_note(view, turn, slot_name(s.text, s.value), s.value.text) for s in values]
+    facts = [*_named_in(view, turn.text, named.keys()), *_holding(view, spans), *_stating(view, values)]
     notes += [
         Restrict(
             fact.key,
@@ -47,10 +50,49 @@ def restricted(view: StateView, turn: Turn, spans: Sequence[str]) -> list[Decisi
             fact.scope_id,
             old=fact,
         )
-        for fact in {f.id: f for f in [*_named_in(view, turn.text), *_holding(view, spans)]}.values()
+        for fact in {f.id: f for f in facts}.values()
         if INTERNAL not in fact.required_permissions
     ]
     return notes
+
+
+def _note(view: StateView, turn: Turn, key: str, value: str) -> Restrict:
+    return Restrict(
+        key,
+        value,
+        said_by(turn, view.authority),
+        turn.timestamp,
+        "said for us only",
+        frozenset({INTERNAL}),
+        turn.scope,
+        turn.scope_id,
+    )
+
+
+def _said_before(turn: Turn, earlier: Sequence[Turn]) -> dict[str, list[Said]]:
+    """For each restriction of a turn that names values said before it (in its turn, or
+    in the turns just before), those values."""
+    before = [t.text for t in earlier[-_REACH:]]
+    named: dict[str, list[Said]] = {}
+    for clause, end in _restricting_at(turn.text):
+        said = named_values(clause, [*before, turn.text[:end]])
+        if said:
+            named[clause] = said
+    return named
+
+
+def _stating(view: StateView, values: Sequence[Said]) -> list[Fact]:
+    """The live facts that state a value said before a restriction that names it, and no
+    value it does not name: "rent £1,150, mobile 07700 ..." keeps its rent for anyone."""
+    named = [s.value for s in values]
+    return [
+        f
+        for said in values
+        for f in view.related_facts(said.text)
+        if f.scope == Scope.GLOBAL
+        and _states(f.text, said.value)
+        and all(any(v.key == n.key for n in named) for v in typed_values(f.text))
+    ]
 
 
 # Kinds of value that are what a private matter says, not what names it: an amount, a
@@ -73,19 +115,22 @@ def _holding(view: StateView, spans: Sequence[str]) -> list[Fact]:
     ]
 
 
-def _named_in(view: StateView, text: str) -> list[Fact]:
+def _named_in(view: StateView, text: str, resolved: Collection[str]) -> list[Fact]:
     """The live facts a restriction names as what it restricts, in its own clause (or, when
     it says nothing but itself, "attorney eyes only.", in the sentence before it), which
     states no new value: "the bonus is confidential" of a bonus_amount, "the 40% thing
     stays between us", "don't tell the customer what we paid for the Civic". Those it names
-    most fully, by the words of their key and of their value, are restricted."""
+    most fully, by the words of their key and of their value, are restricted. Telling
+    withheld names only values said before it ("not to pass her salary to any client")."""
     named: dict[str, Fact] = {}
     for said in _restricting(text):
+        if said in resolved or not names_facts(said):
+            continue
         live = [f for f in view.related_facts(said) if f.scope == Scope.GLOBAL]
         figures = typed_values(said)
         if any(not any(_states(f.text, v) for f in live) for v in figures):
             continue  # it states a new value: a note of its own, not a fact named
-        terms = topic_terms(table("confidential").sub(" ", said.lower()))
+        terms = object_terms(said)
         slots = _slots_of(terms)  # "comp details" name a salary by its slot
         scored: dict[int, list[Fact]] = {}
         for fact in live:
@@ -107,6 +152,16 @@ def _states(text: str, value: TypedValue) -> bool:
     """Whether a text states a value, in its words or another spelling of it ("$118k" of
     "$118,000")."""
     return nlu.mentions(text, value.text) or any(v.key == value.key for v in typed_values(text))
+
+
+def _restricting_at(text: str) -> Iterator[tuple[str, int]]:
+    """Each clause of a text that restricts and names what it restricts, with where the
+    clause ends in the text."""
+    for sentence in sentences(text):
+        for start, end in sentence.clauses():
+            clause = sentence.text[start:end]
+            if restricts(clause) and not bare_restriction(clause):
+                yield clause, sentence.start + end
 
 
 def _restricting(text: str) -> Iterator[str]:

@@ -1,0 +1,110 @@
+"""What a restriction names among the values said before it."""
+
+from __future__ import annotations
+
+import pytest
+
+from statekeeper.conversation.audience import confidential_spans, names_facts, restricts
+from statekeeper.conversation.disclosure import named_values, object_terms
+
+WITHHELD_TELLING = [
+    # telling forbidden, with whom it is kept from
+    "Please don't pass his home number to any of the suppliers.",
+    "She asked us not to give the gate code to anyone outside the crew.",
+    "Under no circumstances mention the settlement to the tenants.",
+    # someone not to be told
+    "Her landlord is not to be told about the arrears.",
+    "The apprentices mustn't be shown the margin sheet.",
+    # telling allowed to a few only
+    "The alarm code is to be known only to the two keyholders.",
+    "Only the treasurer may see the donor list.",
+    # an access word said of what was told
+    "Salaries and bank details are payroll-only.",
+    "That stays strictly between the head chef and us.",
+    "Neither the price nor the buyer is to be disclosed to the press.",
+    "The diagnosis and the ward are for the family and the chaplain, and nobody else.",
+    "keep it between me n the foreman, no names to anyone",
+]
+
+ORDINARY = [
+    "Don't tell me the boiler is broken again!",
+    "I never told the client about the fee.",
+    "Don't forget to send the invoice to the client.",
+    "What's the difference between me and him?",
+    "The cheque is for the caterer and nobody else can cash it today.",
+    "Only the morning slot is free this week.",
+]
+
+
+@pytest.mark.parametrize("clause", WITHHELD_TELLING)
+def test_telling_withheld_restricts(clause: str) -> None:
+    assert restricts(clause)
+
+
+@pytest.mark.parametrize("clause", ORDINARY)
+def test_ordinary_telling_restricts_nothing(clause: str) -> None:
+    assert not restricts(clause)
+
+
+def test_telling_withheld_marks_no_span_and_names_no_fact_by_its_words() -> None:
+    clause = "Please don't pass his home number to any of the suppliers."
+    assert confidential_spans(clause) == [] and not names_facts(clause)
+
+
+OBJECTS = [
+    # the words of withholding and those kept out are not what is withheld
+    ("Please don't pass his home number to any of the suppliers.", {"home", "number"}),
+    ("Her landlord is not to be told about the arrears.", {"arrear"}),
+    ("The alarm code is to be known only to the two keyholders.", {"alarm", "code"}),
+]
+
+
+@pytest.mark.parametrize(("clause", "terms"), OBJECTS)
+def test_what_a_restriction_names(clause: str, terms: set[str]) -> None:
+    assert object_terms(clause) == terms
+
+
+NAMED = [
+    # a word that labels the value where it was said
+    (
+        "Her fee is €2,400 a term and her mobile is +33 6 12 34 56 78. The lodge is at 4 Rue Haute.",
+        "Tutor fees and personal numbers are staff-only.",
+        ["€2,400", "+33 6 12 34 56 78"],
+    ),
+    # the kind a noun names, when no word labels a value: the latest one
+    (
+        "He earned $71,000 at the mill. Now he's on $88,500 here.",
+        "Don't pass his salary to any recruiter.",
+        ["$88,500"],
+    ),
+    (
+        "Moved last month: 27 Quarry Road, Leek. Parking permit ends in May.",
+        "Her address is not to be disclosed to the school.",
+        ["27 Quarry Road, Leek"],
+    ),
+    (
+        "Booked her in for Thursday at 09:40 with the consultant.",
+        "Her husband isn't to be told about her appointments.",
+        ["Thursday", "09:40"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("said", "restriction", "values"), NAMED)
+def test_a_restriction_names_values_said_before(
+    said: str, restriction: str, values: list[str]
+) -> None:
+    assert sorted(s.value.text for s in named_values(restriction, [said])) == sorted(values)
+
+
+NOT_NAMED = [
+    # a word that fits no value said names none
+    ("The roof needs 40 tiles and the van is booked for Monday.", "Keep the medication off the notes."),
+    ("Invoice 7731 went out at $640.", "Her landlord is not to be told about the arrears."),
+    ("Nothing said yet.", "Only the treasurer may see the donor list."),
+]
+
+
+@pytest.mark.parametrize(("said", "restriction"), NOT_NAMED)
+def test_a_word_that_fits_no_value_names_none(said: str, restriction: str) -> None:
+    assert named_values(restriction, [said]) == []
