@@ -35,6 +35,17 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # the kind of value named as wrong: the only known one of that kind is put right
+    # (a weekday with its date is two values of the kind, so no single one is "sole")
+    ("Sorry, wrong day, it's Thursday the 12th.",
+     [said("Crane hire booked for Monday the 9th, gate B.")],
+     {("Monday", "Thursday"), ("the 9th", "the 12th")}),
+    ("ugh wrong date on my note, the audit is Fri 21 March",
+     [said("Auditors in on Wed 19 March, bring the ledgers.")],
+     {("Wed", "Fri"), ("19 March", "21 March")}),
+    ("I put the wrong date in. Tuesday 8 April for the tasting.",
+     [said("Wine tasting for the club on Monday 7 April.")],
+     {("Monday", "Tuesday"), ("7 April", "8 April")}),
     # a repair said in one sentence, the one new value of its kind in the next
     ("sorry, I typo'd the count earlier. the form says 112 chairs.",
      [said("Hall setup: 84 chairs, stage left.")], {("84 chairs", "112 chairs")}),
@@ -712,6 +723,14 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # "wrong" of something else than the value's kind, or of another kind of value
+    ("Wrong key for the shed, but the padlock code is 4417.",
+     [said("Shed padlock code 4417, skip collection Monday.")]),
+    ("The fitters turned up on the wrong day last year, on a Friday.",
+     [said("Boiler service booked for Wednesday.")]),
+    ("What's wrong with Tuesday? Nothing, but we'll keep Monday.",
+     [said("Inspection booked for Monday.")]),
+
     # only names and codes said again tell which thing it is, not that all else stands
     ("Renewal for Flat 9, Birch House, signed 3 April.",
      [said("Flat 9 at Birch House: lease ends 30 June.")]),

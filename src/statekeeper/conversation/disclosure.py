@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
+from statekeeper.conversation.changes.kinds import kinds_named
 from statekeeper.conversation.changes.labels import label_before, with_slots
-from statekeeper.conversation.cues import table, tables
-from statekeeper.nlu.topic import stem, topic_terms
+from statekeeper.conversation.cues import table
+from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import TypedValue, typed_values
 
 _LONG_NUMBER = 9  # digits from which a bare number can be a phone number
@@ -73,19 +73,8 @@ def _labels(term: str, said: Said) -> bool:
 
 def _of_kind(term: str, value: TypedValue) -> bool:
     """Whether a word names the kind of a value: "salary" an amount, "number" a phone."""
-    kinds = _kind_words().get(term, frozenset())
+    kinds = kinds_named(term)
     if value.kind in kinds:
         return True
     digits = sum(c.isdigit() for c in value.text)
     return value.kind == "number" and "phone" in kinds and digits >= _LONG_NUMBER
-
-
-@cache
-def _kind_words() -> dict[str, frozenset[str]]:
-    """Each stemmed noun of the tables kind_of_*, with the kinds of value it names."""
-    kinds: dict[str, set[str]] = {}
-    for name, words in tables().items():
-        if name.startswith("kind_of_"):
-            for word in words:
-                kinds.setdefault(stem(word), set()).add(name.removeprefix("kind_of_"))
-    return {word: frozenset(named) for word, named in kinds.items()}

@@ -128,6 +128,31 @@ def _corrected_slot_pattern() -> re.Pattern[str]:
     )
 
 
+def kinds_named(word: str) -> frozenset[str]:
+    """The kinds of value a noun names ("salary" an amount, "day" a date or a weekday), from
+    the cue tables named kind_of_*."""
+    return _kind_words().get(stem(word), frozenset())
+
+
+@cache
+def _kind_words() -> dict[str, frozenset[str]]:
+    kinds: dict[str, set[str]] = {}
+    for name, words in tables().items():
+        if name.startswith("kind_of_"):
+            for word in words:
+                kinds.setdefault(stem(word), set()).add(name.removeprefix("kind_of_"))
+    return {word: frozenset(named) for word, named in kinds.items()}
+
+
+_WRONG = re.compile(r"\bwrong ([a-z]+)\b")
+
+
+def corrected_kinds(turn: str) -> frozenset[str]:
+    """The kinds of value a turn says it got wrong by naming them ("wrong day", "that's the
+    wrong number"): a new value of that kind is the fix."""
+    return frozenset(k for word in _WRONG.findall(turn.lower()) for k in kinds_named(word))
+
+
 def same_shape(a: str, b: str) -> bool:
     """Whether two codes are written alike, capitals, small letters and figures in the
     same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format."""

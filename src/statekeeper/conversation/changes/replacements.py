@@ -23,6 +23,7 @@ from statekeeper.conversation.changes.figures import (
     without_meridiem,
 )
 from statekeeper.conversation.changes.kinds import (
+    corrected_kinds,
     corrected_slot,
     count_headed,
     count_in_focus,
@@ -91,6 +92,7 @@ def replacements(
             for v in typed_values(s.text)
         },
         corrected_slot(turn),
+        corrected_kinds(turn),
         int(found("self_repair", turn)),
         forward,
     )

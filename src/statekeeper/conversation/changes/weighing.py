@@ -61,6 +61,7 @@ class WholeTurn:
     known: list[Known]
     restated: dict[tuple[str, str], int]  # where the turn states a value as it stands
     corrected: frozenset[str]  # the words of a slot the turn says it got wrong
+    wrong_kinds: frozenset[str]  # the kinds of value it says it got wrong ("wrong day")
     repairs: int  # "I misread it": a value of this turn is a fix
     # values put forward, not stated (conversation/changes/rivals.py): the only value of
     # its kind in sight is enough to tell which one a value said in passing would replace
@@ -198,6 +199,16 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     slot_named = bool(whole.corrected & old.anchor)
     if slot_named:  # "ignore me on the caterer": the slot is named
         score, reason, elsewhere = score + ACCEPT, "the slot named as corrected", start
+    # "sorry, wrong day, it's Wednesday": the kind named as wrong, of the only known value
+    # of that kind
+    kind_named = (
+        not slot_named
+        and new.alone
+        and old.value.kind in whole.wrong_kinds
+        and compatible(old.value, new.value)
+    )
+    if kind_named:
+        score, reason, elsewhere = score + ACCEPT, "its kind named as wrong", start
     weak = score < 10 and not near_variant(old.value, new.value)
     other = bool(new.names and old.names and not new.names & old.names)
     reach = out_of_reach(whole.text, old.value)
@@ -226,7 +237,9 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     # a bare hour ("Thursday at 8") tells too little of what it is the time of to count
     # the words around it without a change said
     telling = _telling(reason) and not (new.value.kind == "time" and new.value.text.isdigit())
-    if not (new.changes or gone or same_but or slot_named or telling) and reach is None:
+    if not (new.changes or gone or same_but or slot_named or kind_named or telling) and (
+        reach is None
+    ):
         # only its kind and label ("Room 310 is where the staff eat"): enough only where the
         # turn surely changes the same thing
         score = min(score, ACCEPT - 1)
