@@ -35,6 +35,14 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # what a listener wrote down, then what it should be: the listener's version gives way
+    ("no, you wrote 40, it's 14. one four.",
+     [said("Table for the awards dinner: 14 guests."), said("Booked: 40 guests, 7pm, terrace.")],
+     {("40", "14")}),
+    ("You've put Flat 3, should be Flat 8.",
+     [said("Noted: parcel for Flat 3, Harbour House, before noon.")], {("Flat 3", "Flat 8")}),
+    ("you typed 09:50 but I said 09:15",
+     [said("Reminder set for the physio at 09:50 on Friday.")], {("09:50", "09:15")}),
     # the kind of value named as wrong: the only known one of that kind is put right
     # (a weekday with its date is two values of the kind, so no single one is "sole")
     ("Sorry, wrong day, it's Thursday the 12th.",
@@ -723,6 +731,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # what someone else wrote, or a figure inside a time, is no listener's version
+    ("The council wrote 40 in the letter, it's their count, not ours.",
+     [said("Our stall takes 12 tables.")]),
+    ("you wrote 15 there, it's fine, leave the 7.15 start",
+     [said("Start at 7.15pm, deposit £20.")]),
     # "wrong" of something else than the value's kind, or of another kind of value
     ("Wrong key for the shed, but the padlock code is 4417.",
      [said("Shed padlock code 4417, skip collection Monday.")]),

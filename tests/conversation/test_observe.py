@@ -22,6 +22,32 @@ def test_a_slip_corrected_in_conversation_is_masked_in_every_turn(engine: Engine
     assert "88201734" not in text
 
 
+READ_BACK_FIXES = [
+    # a figure put right in what the assistant read back keeps the old one's currency or
+    # label, and the read-back's version is masked
+    ("Fee for the framing job is €240, due on collection.", "Framing: €420 due on collection.",
+     "no, you wrote 420, it's 240", "€240", "€420"),
+    ("Locker for the new starter is locker 17 on level 2.", "Assigned: Locker 71, level 2.",
+     "you've put 71, should be 17", "Locker 17", "Locker 71"),
+    ("Physio again next week, the usual slot at 4.", "Physio booked for Thursday at 4.",
+     "You wrote Thursday, it's Tuesday.", "Tuesday", "Thursday"),
+]
+
+
+@pytest.mark.parametrize(("said", "read_back", "fix", "kept", "gone"), READ_BACK_FIXES)
+def test_a_read_back_put_right_gives_way(
+    engine: Engine, said: str, read_back: str, fix: str, kept: str, gone: str
+) -> None:
+    with engine.session(ROWAN, task_id="read-back") as s:
+        s.observe("rowan", said)
+        s.observe("assistant", read_back, assistant=True)
+        s.observe("rowan", fix)
+        text = s.context("What did we settle on?").text
+    facts = text.split("## Recent")[0]
+    assert kept in facts or kept in text
+    assert gone not in text
+
+
 def test_a_value_inside_a_fact_changes_in_a_new_version_of_it(engine: Engine) -> None:
     with engine.session(ROWAN, task_id="events") as s:
         s.write("gala", "Spring gala: 120 guests, Harbor Room, May 9")

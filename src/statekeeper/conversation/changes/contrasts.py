@@ -20,7 +20,9 @@ def matches_named(named: str | None, old: Known) -> bool:
     if not named:
         return False
     after = r"(?:\s?(?:am|pm)\b|(?!\w))" if old.value.kind == "time" else r"(?!\w)"
-    if re.search(rf"(?<![\w$]){re.escape(named)}{after}", old.value.text, re.I) is not None:
+    # not inside another figure: "15" is not named in "7.15pm" or "2:15"
+    inside = r"(?<![\w$])(?<!\d[.:,])"
+    if re.search(rf"{inside}{re.escape(named)}{after}", old.value.text, re.I) is not None:
         return True
     return old.value.kind == "date" and names_day(named, old.value.text)
 
@@ -49,6 +51,18 @@ _INSTEAD_OF = re.compile(
     r"better(?:\s+for\s+(?:us|me|them|everyone))?\s+than)\s*$",
     re.I,
 )
+# What a listener wrote down, then what it should be: "you wrote 15, it's 50", "you've put
+# Flat 3, should be Flat 8". The listener's version is the old value.
+_HEARD = re.compile(
+    r"\byou(?:'ve| have)? (?:wrote|written|put(?: down)?|typed|keyed|entered|got|have|heard|"
+    r"read|said|noted|logged|booked)(?: it as| down| in| as)?\s*$",
+    re.I,
+)
+_HEARD_BETWEEN = re.compile(
+    r"^[\s,;.-]*(?:but |when |and )?(?:it'?s|it is|it was|that'?s|should be|should read|"
+    r"needs to be|it should be|it needs to be|(?:it'?s )?meant to be|i said|i meant)\s*$",
+    re.I,
+)
 _ARROW = re.compile(r"^\s*(?:->|→|=>|to)\s*$", re.I)
 # A consequence between two values of a kind: the first gives way to the second.
 _SO_BETWEEN = re.compile(
@@ -75,7 +89,9 @@ def contrasted(sentence: str, *, steps: bool = True) -> dict[str, str]:
             # instead of BA 117" puts BA 119 in BA 117's place, not 8pm
             new = next((v for v in reversed(values[: n + 1]) if compatible(b, v)), a)
             pairs[new.key] = b.text
-        elif _REPAIR_BETWEEN.match(between):
+        elif _REPAIR_BETWEEN.match(between) or (
+            _HEARD_BETWEEN.match(between) and _HEARD.search(sentence[: a.start])
+        ):
             pairs[b.key] = a.text
         elif steps and _ARROW.match(between) and (
             between.strip() != "to" or sentence[: a.start].rstrip().lower().endswith("from")

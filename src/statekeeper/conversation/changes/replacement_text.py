@@ -67,6 +67,8 @@ def replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
         return "t" + new.text[1:]
     if old.value.kind == "quantity" and new.kind == "number":  # "85 guests", then "it's 95"
         return re.sub(r"^[\d,.]+", new.text, old_text, count=1)
+    if old.value.kind == "money" and new.kind == "number":  # "£15", then "it's 50": £50
+        return re.sub(r"\d[\d,.]*", new.text, old_text, count=1)
     if old.value.kind == "number" and new.kind == "quantity":  # "Chairs: 120" -> "Chairs: 100"
         return re.sub(r"^([\d,.]+(?:\s?[-–]\s?[\d.]+)?).*$", r"\1", new.text)
     if old.value.kind == "code" and old.value.unit and new.kind == "number":

@@ -63,7 +63,9 @@ def decided(
             continue
         old = Earlier(key, op.old.value.text, said_by(said, view.authority), said.timestamp)
         source_now = said_by(turn, view.authority)
-        decisions.append(Replace(old, key, op.new.text, source_now, turn.timestamp, op.reason))
+        # the old value with the part that changed put right: "£15", then "it's 50", is £50
+        value = op.old.value.text.replace(op.old_text, op.new_text, 1)
+        decisions.append(Replace(old, key, value, source_now, turn.timestamp, op.reason))
     for addition in added(turn.text, [s for s in sources if s.fact_id is not None]):
         fact_id = addition.source.fact_id or ""
         current = edits.get(fact_id, str(facts[fact_id].value))
