@@ -35,6 +35,9 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... but the fact's own person's arrangement changes
+    ("Jana Novak's late shift is moved to 9pm, starting next week.",
+     [fact("Rota: Jana Novak, late shift from 6pm", "rota")], {("6pm", "9pm")}),
     # what a listener wrote down, then what it should be: the listener's version gives way
     ("no, you wrote 40, it's 14. one four.",
      [said("Table for the awards dinner: 14 guests."), said("Booked: 40 guests, 7pm, terrace.")],
@@ -731,6 +734,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # another person's own arrangement, however firmly changed, and the one who asks
+    ("Mr Osei in flat 2 wants his boiler check on Friday from now on.",
+     [fact("Flat 5: Ms Ida Lindqvist, boiler check Monday mornings", "flat5")]),
+    ("Dr Haas from the lab wants her samples collected at 4pm from now on.",
+     [fact("Courier: Mrs Vera Petrov collects the samples at 2pm", "courier")]),
+    ("Tariq Aziz needs his late shift moved to 9pm, starting next week.",
+     [fact("Rota: Jana Novak, late shift from 6pm", "rota")]),
     # what someone else wrote, or a figure inside a time, is no listener's version
     ("The council wrote 40 in the letter, it's their count, not ours.",
      [said("Our stall takes 12 tables.")]),

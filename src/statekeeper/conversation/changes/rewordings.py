@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.operations import Known, Replace, Source
+from statekeeper.conversation.changes.subjects import owner_apart
 from statekeeper.conversation.changes.wording import WEAK_CHANGE, whole_words
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found
@@ -36,11 +37,15 @@ def reworded(
         if not sentence.asserts or not (firm or changed):
             continue
         words = re.findall(r"[a-z][a-z'-]+", sentence.text.lower())
+        lowered = sentence.text.lower()
         for kind, thing in zip(words, words[1:], strict=False):
             as_said = kind in sentence.text or sentence.text.lower().startswith(kind)
             if kind in _NOT_A_KIND or not as_said or not topic_terms(thing):
                 continue  # "the new plan" says which; "Blue team" is a name
             for fact in facts if firm else [f for f in facts if f in changed]:
+                lead = sentence.text[: max(lowered.find(f"{kind} {thing}"), 0)]
+                if owner_apart(lead, fact.text):
+                    continue  # "Mrs Okafor wants her lunch call": not Mr Banda's call
                 op = _kind_in(fact, kind, thing, words)
                 if op is not None and topic_terms(kind):
                     readings.setdefault(fact, []).append(op)

@@ -46,17 +46,70 @@ def owned_by_one_named(turn: str, at: int, new: TypedValue, old: Known) -> bool:
     """Whether the clause gives the new value to "her" or "his" thing, after a person the
     turn names whom the old value's fact neither names nor serves: "Ms Obi tutors the boy.
     Her pay is £30" is no new price parents are charged."""
-    sentence_start = at - new.start
-    lead = turn[sentence_start + clause_start(turn[sentence_start:], new.start) : at]
-    if not _HIS_OR_HER.search(lead):
-        return False
-    people = [v.text for v in typed_values(turn[: at - len(lead)]) if v.kind == "name"]
-    if not people:
+    person = _owner_before(turn, at, new)
+    if person is None:
         return False
     key = (old.source.key or "").lower()
     fact = f"{key} {old.source.text}".lower()
-    words = [w for w in POSSESSIVE.sub("", people[-1]).split() if len(w) > 2]
+    words = [w for w in POSSESSIVE.sub("", person).split() if len(w) > 2]
     return not any(w.lower() in fact for w in words) and not table("served").search(key.replace("_", " "))
+
+
+def owned_by_another_named(turn: str, at: int, new: TypedValue, old: Known) -> bool:
+    """Whether "her" or "his" thing is of a person the turn names, while the old value's
+    fact is of another person it names: "Mrs Okafor wants her lunch call at 12:45 from now
+    on" changes nothing of "Mr Banda: morning call 08:00", however firmly it changes."""
+    person = _owner_before(turn, at, new, in_clause=True)
+    if person is None:
+        return False
+    ours = {w.lower() for w in POSSESSIVE.sub("", person).split() if len(w) > 2}
+    theirs = {w.lower() for v in typed_values(old.source.text) if v.kind == "name" for w in v.text.split()}
+    return bool(theirs) and not ours & theirs
+
+
+def owner_apart(lead: str, fact: str) -> bool:
+    """Whether the words before a thing give it to "her" or "his", after a person they
+    name, while the fact names other people only: "Mrs Okafor wants her lunch call" says
+    nothing of "Mr Banda: morning call"."""
+    if not _HIS_OR_HER_LAST.search(lead):
+        return False
+    people = [v.text for v in typed_values(lead) if v.kind == "name"]
+    if not people:
+        return False
+    ours = {w.lower() for w in POSSESSIVE.sub("", people[-1]).split() if len(w) > 2}
+    theirs = {w.lower() for v in typed_values(fact) if v.kind == "name" for w in v.text.split()}
+    return bool(theirs) and not ours & theirs
+
+
+_HIS_OR_HER_LAST = re.compile(r"\b(?:his|her)\s+$", re.I)
+
+
+def _owner_before(turn: str, at: int, new: TypedValue, *, in_clause: bool = False) -> str | None:
+    """The person a turn names last before the clause that gives the new value to "her" or
+    "his" thing (or, `in_clause`, before that word in the clause too: "Tariq needs his
+    shift moved"); None when the clause gives it to no one's."""
+    sentence_start = at - new.start
+    lead = turn[sentence_start + clause_start(turn[sentence_start:], new.start) : at]
+    owner = _HIS_OR_HER.search(lead)
+    if owner is None:
+        return None
+    upto = at - len(lead) + (owner.start() if in_clause else 0)
+    people = [v.text for v in typed_values(turn[:upto]) if v.kind == "name"]
+    return people[-1] if people else None
+
+
+# What follows a person who asks for something: "Mrs Okafor at number 3 wants ...".
+_WISHES = re.compile(
+    r"^\s*(?:(?:at|from|in|of|on) [\w' ]{1,25}?\s)?(?:wants|would like|'d like|asked|asks|"
+    r"is asking|has asked|needs|wishes|prefers|requested|would prefer)\b",
+    re.I,
+)
+
+
+def asks_for(sentence: str, new: TypedValue) -> bool:
+    """Whether a name is of the one who asks for something, not a new value of a slot:
+    "Mrs Okafor wants her lunch call at 12:45", "Dev from accounts needs the key"."""
+    return new.kind == "name" and bool(_WISHES.match(sentence[new.end :]))
 
 
 _HIS_OR_HER = re.compile(r"\b(?:his|her)\b", re.I)

@@ -20,11 +20,13 @@ from statekeeper.conversation.changes.labels import (
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.out_of_reach import old_one_gone, out_of_reach
 from statekeeper.conversation.changes.subjects import (
+    asks_for,
     called_otherwise,
     clash,
     moved_otherwise,
     of_another,
     owned_by_another,
+    owned_by_another_named,
     owned_by_one_named,
     roles,
     told_of_its_antecedent,
@@ -170,10 +172,13 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Dr. Okonkwo chairs Lin Zhao's committee": whose committee it is
     if owned_by_another(new.sentence.text, new.value, old):
         return None  # "the Hendersons' place went up to $700,000": theirs, not our listing
-    if not new.changes and owned_by_one_named(
-        whole.text, new.sentence.start + new.value.start, new.value, old
-    ):
+    at = new.sentence.start + new.value.start
+    if not new.changes and owned_by_one_named(whole.text, at, new.value, old):
         return None  # "Ms Obi tutors him. Her pay is £30": hers, not what parents pay
+    if owned_by_another_named(whole.text, at, new.value, old):
+        return None  # "Mrs Okafor wants her call at 12:45": not Mr Banda's call
+    if asks_for(new.sentence.text, new.value):
+        return None  # "Mrs Okafor wants ...": the one who asks, not a new value
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
