@@ -101,3 +101,38 @@ def test_parts_of_one_value_are_no_rivals(
     from statekeeper.nlu.interpret import superseded_alternatives
 
     assert superseded_alternatives(text, values, live) == dead
+
+
+HISTORIES = [
+    # a short turn tells one history, across its sentences
+    ("The kickoff was first set for Tuesday. Then we moved it to Wednesday. Final is Friday.",
+     ["tuesday", "wednesday", "friday"], {"friday"}, ["tuesday", "wednesday"]),
+    # a long message runs through several matters: only the sentence telling the history
+    # counts, and a time said in another sentence is of another matter
+    (
+        "Notes from the site meeting. Skip swap is booked for 7:40 on Monday. The scaffold "
+        "firm wants the gate code again. The electrician was originally due Friday, now "
+        "Saturday from now on. Tea and biscuits are on me.",
+        ["7:40", "monday", "friday", "saturday"], {"saturday"}, ["friday"],
+    ),
+    (
+        "Long one, sorry. Parents' evening stays in the hall. Choir runs 15:30 to 16:15 "
+        "on Thursdays. Coach pickup for the trip, previously 8am, is 7:30am now. The "
+        "raffle needs prizes.",
+        ["15:30", "16:15", "thursdays", "8am", "7:30am"], {"7:30am"}, ["8am"],
+    ),
+    (
+        "Update for everyone. Pantry opens at 9:15 on Saturdays. Bread comes on Tuesdays. "
+        "The van service was 3pm, it's 1pm instead. Volunteers please sign the sheet.",
+        ["9:15", "saturdays", "tuesdays", "3pm", "1pm"], {"1pm"}, ["3pm"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "values", "live", "dead"), HISTORIES)
+def test_a_history_is_told_in_one_matter(
+    text: str, values: list[str], live: set[str], dead: list[str]
+) -> None:
+    from statekeeper.nlu.interpret import superseded_alternatives
+
+    assert superseded_alternatives(text, values, live) == dead

@@ -200,17 +200,30 @@ _SUBJECT_DROPPED = re.compile(
 
 def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> list[str]:
     """In a turn that tells a history of changes ("originally Friday, then Thursday, final
-    is Monday"), the figures of the slot whose current value is known are the dead ones."""
+    is Monday"), the figures of the slot whose current value is known are the dead ones. A
+    short turn tells one history; a long message runs through several matters, so there
+    only the sentence that tells it counts."""
     if not _TELLS_HISTORY.search(text.lower()):
         return []
     dead: list[str] = []
-    marked = set(past_spans(text, values))  # what the text calls past is not its current one
-    for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
-        members = [v for v in values if value_kind(v) in family]
-        held = [v for v in members if v in live and v not in marked]
-        if len(members) >= 2 and held:
-            dead += [v for v in members if v not in live and not _one_value(text, v, held)]
-    return dead
+    said = _HISTORY_SENTENCE.split(text)
+    for sentence in said if len(said) > _ONE_MATTER else [text]:
+        if not _TELLS_HISTORY.search(sentence.lower()):
+            continue
+        lowered = sentence.lower()
+        here = [v for v in values if v.lower() in lowered]
+        marked = set(past_spans(sentence, here))  # what it calls past is not its current one
+        for family in (("money",), ("percent",), ("time", "date", "duration"), ("number",)):
+            members = [v for v in here if value_kind(v) in family]
+            held = [v for v in members if v in live and v not in marked]
+            if len(members) >= 2 and held:
+                dead += [v for v in members if v not in live and not _one_value(sentence, v, held)]
+    return list(dict.fromkeys(dead))
+
+
+_ONE_MATTER = 4  # sentences a turn may have and still be of one matter
+# Where one sentence of a message ends and the next begins.
+_HISTORY_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def _one_value(text: str, value: str, others: list[str]) -> bool:
