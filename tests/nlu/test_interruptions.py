@@ -137,6 +137,9 @@ def test_a_hold_before_an_arrival_or_a_call_opens_a_digression(text: str) -> Non
         "totally different topic, my lease renews in May",
         "nothing to do with this, but my dentist moved me to Friday",
         "while I remember, the car wash reopened on 5th",
+        "Before I forget, the piano tuner comes Thursday at 10.",
+        "oh before i forget - the kiln is booked for the 14th",
+        "While I think of it: the ferry times change in May.",
     ],
 )
 def test_words_that_set_another_matter_aside_open_a_digression(text: str) -> None:
@@ -149,6 +152,10 @@ def test_words_that_set_another_matter_aside_open_a_digression(text: str) -> Non
         "Is this related to the outage on Tuesday?",
         "The side entrance is at Gate C now.",
         "It's a completely different venue now: the Granary.",
+        # forgetting something, not an aside: "before I forget" with an object
+        "Evening notes before I forget them all. The rota moves to Fridays at 7.",
+        "Write the gate code down before I forget the numbers again.",
+        "Remind me while I remember the supplier's name, it's Ostara.",
     ],
 )
 def test_words_about_sides_and_differences_open_nothing(text: str) -> None:
