@@ -35,6 +35,16 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a new span's start takes the old span's start, its end the old end
+    ("Clinic hours are now 08:30 to 17:00, still at the annex.",
+     [fact("Clinic: 09:00-16:30, the annex, Dr Okoro", "clinic")],
+     {("09:00", "08:30"), ("16:30", "17:00")}),
+    ("The pool is now open 06:00 till 21:00 on weekdays.",
+     [fact("Pool hours: 07:00-20:00, lanes 1 to 4", "pool")],
+     {("07:00", "06:00"), ("20:00", "21:00")}),
+    ("Quiet hours run 23:00 to 07:00 now, same rules otherwise.",
+     [fact("Quiet hours: 22:00-06:00, no music in the yard", "quiet_hours")],
+     {("22:00", "23:00"), ("06:00", "07:00")}),
     # ... but the fact's own person's arrangement changes
     ("Jana Novak's late shift is moved to 9pm, starting next week.",
      [fact("Rota: Jana Novak, late shift from 6pm", "rota")], {("6pm", "9pm")}),

@@ -94,3 +94,19 @@ def _moved_up(lead: str) -> bool:
     "rent goes up to $1,925"): an earlier date or a higher figure, not a limit, unless
     said as what one may do ("we can go up to $500")."""
     return lead.endswith("up to") and found("moved_up", lead) and not found("up_to_limit", lead)
+
+
+# What joins the two ends of a span: "19:30-21:00", "18:45 to 20:15", "9 till 5".
+_SPAN_JOIN = r"\s?(?:-|–|—|to|till|until)\s?"
+_OPENS_SPAN = re.compile(rf"^{_SPAN_JOIN}\S", re.I)
+_CLOSES_SPAN = re.compile(rf"\S{_SPAN_JOIN}$", re.I)
+
+
+def span_side(text: str, value: TypedValue) -> str:
+    """Which end of a span of two values a value is in its text: "start" ("18:45" of
+    "18:45 to 20:15"), "end", or "" when it stands alone."""
+    if _OPENS_SPAN.match(text[value.end : value.end + 8]):
+        return "start"
+    if _CLOSES_SPAN.search(text[max(0, value.start - 8) : value.start]):
+        return "end"
+    return ""

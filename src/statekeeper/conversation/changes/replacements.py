@@ -7,7 +7,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from statekeeper.conversation.changes.bounds import bounds_alike, moved_to, stated_as_bound
+from statekeeper.conversation.changes.bounds import (
+    bounds_alike,
+    moved_to,
+    span_side,
+    stated_as_bound,
+)
 from statekeeper.conversation.changes.choosing import Scored, best_of
 from statekeeper.conversation.changes.contrasts import (
     contrasted,
@@ -150,6 +155,7 @@ def replacements(
             if any(of_another(sentence.text, value, k) for k in candidates):
                 continue  # "the back office printer is ...": a sibling of a known thing
             new = new_value(whole, sentence, value, lead, contrasts.get(value.key), candidates)
+            side = span_side(sentence.text, value)
             # among equals, one of the same kind ("Monday March 16" for "Friday March 13":
             # the weekday for the weekday), then of the same currency, then one written in
             # the same shape ("May 4-7" for "May 3-6")
@@ -160,6 +166,9 @@ def replacements(
                         k.value.kind == value.kind,
                         currency(k.value) == currency(value),  # £360 for £300, not €665
                         spans_alike(k.value, value),
+                        # the start of a span for the start of one: "18:45 to 20:15" for
+                        # "19:30-21:00"
+                        bool(side) and span_side(k.source.text, k.value) == side,
                     ),
                     w[1],
                     k,
