@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # two changes in two sentences, each new value as far into its sentence as the other
+    ("Make it 9 crates. Make it $95 each.", [said("Order: 6 crates at $80 each.")],
+     {("6 crates", "9 crates"), ("$80", "$95")}),
+    ("Change it to 14 guests. Change it to 8pm instead.", [said("Dinner for 12 guests at 7pm.")],
+     {("12 guests", "14 guests"), ("7pm", "8pm")}),
+    ("Switch it to 30 kg. Switch it to Friday.", [said("Feed order: 20 kg for Tuesday.")],
+     {("20 kg", "30 kg"), ("Tuesday", "Friday")}),
     # a new span's start takes the old span's start, its end the old end
     ("Clinic hours are now 08:30 to 17:00, still at the annex.",
      [fact("Clinic: 09:00-16:30, the annex, Dr Okoro", "clinic")],

@@ -196,7 +196,7 @@ def replacements(
             old_text = named if named is not None and part else changed_part(old.value, value)
             old_text = span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, replacement_text(old, old_text, value), reason)
-            scored.append(Scored(score, value.start, position, op))
+            scored.append(Scored(score, sentence.start + value.start, position, op))
     return best_of(scored)
 
 
