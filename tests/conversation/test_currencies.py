@@ -30,6 +30,11 @@ def money(text: str) -> list[str]:
         ("88,50 EUR for the lot", ["88,50 EUR"]),
         # an amount grouped in points, not a phone number
         ("insured for €2.300.000,00 in transit", ["€2.300.000,00"]),
+        # thousands grouped by spaces, to the sentence's full stop, cents after a comma
+        ("Fee agreed: SEK 14 750.", ["SEK 14 750"]),
+        ("the quote is CZK 1 380 000.", ["CZK 1 380 000"]),
+        ("rent PLN 3 400,50 a month", ["PLN 3 400,50"]),
+        ("pay 2 640 zł by Friday", ["2 640 zł"]),
         # capitals that are words, and units, are no currency
         ("ALL 3 rooms are booked", []),
         ("TOP 10 songs of the year", []),

@@ -148,12 +148,12 @@ _PRICED = re.compile(rf"(?:(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES}))\s?$"
 # An amount: "€4.850,00" (points group the thousands, a comma starts the cents), "1,250.50",
 # "98 400" (spaces group the thousands, after a currency only).
 _AMOUNT = r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
-_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.])"
+_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{2})?(?![\d,]|\.\d)"  # a full stop may end it
 _MONEY = (
     rf"(?:(?:AU|C|A)\$|(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES})\s?)\s?"
     rf"(?:{_SPACED}|{_AMOUNT})(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?"
     # the currency after the amount: "380 GBP", "1.200,00 zł", "4,800 zł"
-    rf"|(?<![\w.,/-]){_AMOUNT}\s?(?:(?:{_CODES})\b|(?:{_SIGNS})(?![\w$]))"
+    rf"|(?<![\w.,/-])(?:{_SPACED}|{_AMOUNT})\s?(?:(?:{_CODES})\b|(?:{_SIGNS})(?![\w$]))"
 )
 # Hours said in words: "half past four", "quarter to six", "half four", "ten o'clock".
 _HOURS = {
