@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a repair opened by a filler and "wait": the one new value of its kind is the fix
+    ("um wait, that was with the crate. Rex alone is 31 kg.",
+     [said("Rex, boxer, neutered, 34 kg on intake.")], {("34 kg", "31 kg")}),
+    ("erm, wait, she counted the spare ones. Table needs 14 chairs.",
+     [said("Dining room: long table, 16 chairs, candles.")], {("16 chairs", "14 chairs")}),
+    ("ah wait, that count was last year's. We have 36 rooms.",
+     [said("Hotel block: 32 rooms for the conference.")], {("32 rooms", "36 rooms")}),
     # two changes in two sentences, each new value as far into its sentence as the other
     ("Make it 9 crates. Make it $95 each.", [said("Order: 6 crates at $80 each.")],
      {("6 crates", "9 crates"), ("$80", "$95")}),
