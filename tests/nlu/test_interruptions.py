@@ -195,3 +195,27 @@ def test_another_matter_opened_and_closed_in_one_turn(text: str, side: str | Non
 )  # fmt: skip
 def test_an_arrival_or_a_favour_asked_opens_a_digression(text: str, opens: bool) -> None:
     assert (transition(text) is Transition.DIGRESSION) is opens
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "brb, dad's asking abt the car insurance renewal on the 9th",
+        "be right back - the delivery driver is at the gate with two pallets",
+        "BRB my sister's on the phone about her flat viewing Friday",
+    ],
+)
+def test_stepping_away_for_another_matter_opens_a_digression(text: str) -> None:
+    assert transition(text) is Transition.DIGRESSION
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll be right back with the revised figures for the extension.",
+        "brb with the quote for the fence panels",
+        "They'll be right back to finish the tiling on Monday.",
+    ],
+)
+def test_coming_back_with_something_opens_no_digression(text: str) -> None:
+    assert transition(text) is not Transition.DIGRESSION
