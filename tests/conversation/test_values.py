@@ -34,6 +34,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("send it to 4 Kiln Rd, Derby instead", [("address", "4 Kiln Rd, Derby")]),
         ("the review is on March 9, 2027", [("date", "March 9, 2027")]),
         ("valid until 28.02.2027", [("date", "28.02.2027")]),
+        # a day before its month, as texted in lower case, is a date, not a count
+        ("kiln's free on 22 march", [("date", "22 march")]),
+        ("pickup moved to 3 june 2026", [("date", "3 june 2026")]),
+        ("invoice due by 14 oct", [("date", "14 oct")]),
         # a name after a long label is the value it labels
         ("Site foreman at the Millbrook build: Ines Kowal", [("name", "Ines Kowal")]),
         ("Point of contact for the spring gala: Theo Marsh", [("name", "Theo Marsh")]),

@@ -208,7 +208,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a span of days of one month is one value: "May 4-7"
             rf"\b(?:{_MONTH}|{_MONTH_LOWER})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:\s?[-–]\s?\d{{1,2}}(?:st|nd|rd|th)?\b)?"
             rf"(?:,?\s+\d{{4}})?\b"
-            rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
+            # day first, its month in capitals or as texted ("22 march"; never "may")
+            rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH}|{_MONTH_LOWER})(?:\s+\d{{4}})?\b"
             rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
             # a day and a month with the dot after it: "14.03." (not "-2.75.")
