@@ -35,6 +35,9 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... but about the thing our fact names, they change it
+    ("Priya said Fernhill has moved it to 6 March.",
+     [said("Fernhill visit: 4 March, 10:45, school hall.")], {("4 March", "6 March")}),
     # a repair opened by a filler and "wait": the one new value of its kind is the fix
     ("um wait, that was with the crate. Rex alone is 31 kg.",
      [said("Rex, boxer, neutered, 34 kg on intake.")], {("34 kg", "31 kg")}),
@@ -758,6 +761,12 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # words passed on about a thing our fact does not name are about that thing
+    ("oh and jo says rufus is booked for a show on 14 june, he's taking that one",
+     [said("Booking for the fete: Bramble and Poppy, Sat 7 June.")]),
+    ("Ken says Lotte is on the 9:15 ferry now.", [said("Ferry for our group: 8:40 sailing.")]),
+    ("Amira told me Oakfield has its inspection on 3 March.",
+     [said("Our inspection: 10 March, 9am, bring the logbooks.")]),
     # another person's own arrangement, however firmly changed, and the one who asks
     ("Mr Osei in flat 2 wants his boiler check on Friday from now on.",
      [fact("Flat 5: Ms Ida Lindqvist, boiler check Monday mornings", "flat5")]),

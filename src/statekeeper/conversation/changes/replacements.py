@@ -46,7 +46,12 @@ from statekeeper.conversation.changes.replacement_text import (
     replacement_text,
     span_end,
 )
-from statekeeper.conversation.changes.subjects import names_which, of_another, said_of
+from statekeeper.conversation.changes.subjects import (
+    names_which,
+    of_another,
+    reported_subjects,
+    said_of,
+)
 from statekeeper.conversation.changes.weighing import WholeTurn, new_value, spans_alike, weigh
 from statekeeper.conversation.changes.wording import WEAK_CHANGE, clause_at, whole_words
 from statekeeper.conversation.clauses import Sentence
@@ -98,6 +103,7 @@ def replacements(
         },
         corrected_slot(turn),
         corrected_kinds(turn),
+        reported_subjects(turn),
         int(found("self_repair", turn)),
         forward,
     )

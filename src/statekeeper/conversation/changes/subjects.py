@@ -11,6 +11,7 @@ from statekeeper.conversation.changes.labels import with_slots
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.wording import CLAUSE_BREAK, clause_start
 from statekeeper.conversation.cues import table
+from statekeeper.conversation.relayed import said_by_others
 from statekeeper.nlu.assertions import QUALIFIERS
 from statekeeper.nlu.topic import stem, topic_terms
 from statekeeper.text.values import (
@@ -96,6 +97,46 @@ def _owner_before(turn: str, at: int, new: TypedValue, *, in_clause: bool = Fals
     upto = at - len(lead) + (owner.start() if in_clause else 0)
     people = [v.text for v in typed_values(turn[:upto]) if v.kind == "name"]
     return people[-1] if people else None
+
+
+# A thing named first in words passed on, then what it does or is: "ziggy's booked",
+# "Fernhill has moved". Words that name nothing in particular are no such thing.
+_REPORTED_SUBJECT = re.compile(
+    r"\s*([A-Za-z][\w-]*)(?:'s|\s+(?:is|was|has|had|will|'ll|got|gets))\b"
+)
+_RELAY_BEFORE = re.compile(r"\b(?:says|said|say|reckons|told (?:me|us|her|him|them))\s*:?\s*$")
+_SENTENCE_STOP = re.compile(r"[.!?;]")
+_NO_SUBJECT = frozenset(
+    "he she they it we you i the a an this that these those there here our my your his her "
+    "their its one everyone everything someone something nobody all both each".split()
+)
+
+
+def reported_subjects(turn: str) -> tuple[tuple[int, int, str], ...]:
+    """Where a turn passes on someone else's words about a thing they name first ("mark
+    says ziggy's booked for a wedding"), with that thing's word, lower-cased."""
+    found = []
+    for claim in said_by_others(turn):
+        verb = _RELAY_BEFORE.search(turn[: claim.start].lower())
+        first = _REPORTED_SUBJECT.match(turn, claim.start, claim.end)
+        if verb is None or first is None:
+            continue  # the words passed on do not open on the thing they are about
+        word = first.group(1)
+        if word.lower() in _NO_SUBJECT or typed_values(word):
+            continue
+        stop = _SENTENCE_STOP.search(turn, claim.start, claim.end)
+        found.append((claim.start, stop.start() if stop else claim.end, word.lower()))
+    return tuple(found)
+
+
+def reported_of_another(reports: tuple[tuple[int, int, str], ...], at: int, old: Known) -> bool:
+    """Whether a new value at `at` is in words passed on about a thing the old value's
+    fact does not name: Ziggy's booking is no new date of the booking Juno and Pip have."""
+    fact = f"{old.source.key or ''} {old.source.text}".lower()
+    return any(
+        start <= at < end and re.search(rf"\b{re.escape(word)}\b", fact) is None
+        for start, end, word in reports
+    )
 
 
 # What follows a person who asks for something: "Mrs Okafor at number 3 wants ...".

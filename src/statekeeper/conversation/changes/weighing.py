@@ -28,6 +28,7 @@ from statekeeper.conversation.changes.subjects import (
     owned_by_another,
     owned_by_another_named,
     owned_by_one_named,
+    reported_of_another,
     roles,
     told_of_its_antecedent,
     whose,
@@ -64,6 +65,7 @@ class WholeTurn:
     restated: dict[tuple[str, str], int]  # where the turn states a value as it stands
     corrected: frozenset[str]  # the words of a slot the turn says it got wrong
     wrong_kinds: frozenset[str]  # the kinds of value it says it got wrong ("wrong day")
+    reports: tuple[tuple[int, int, str], ...]  # others' words about a thing they name first
     repairs: int  # "I misread it": a value of this turn is a fix
     # values put forward, not stated (conversation/changes/rivals.py): the only value of
     # its kind in sight is enough to tell which one a value said in passing would replace
@@ -179,6 +181,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Mrs Okafor wants her call at 12:45": not Mr Banda's call
     if asks_for(new.sentence.text, new.value):
         return None  # "Mrs Okafor wants ...": the one who asks, not a new value
+    if reported_of_another(whole.reports, at, old):
+        return None  # "mark says ziggy's booked for the 22nd": Ziggy's, not our booking
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
