@@ -31,6 +31,13 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("ok", False),  # a nod, no yes
         ("great", False),
         ("Yeah. Also the dog is coming.", True),
+        # a yes given as a sign opening the turn
+        ("👍", True),
+        ("👌 and she'll pay by card", True),
+        ("✅", True),
+        ("👍 but make it 4pm", False),
+        ("we all 👍 the new logo?", False),
+        ("😂 no way", False),
         # a yes amended in the same breath is no plain yes
         ("yes, but make it the 9th", False),
         ("Yes except the blue one", False),

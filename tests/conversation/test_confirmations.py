@@ -19,6 +19,13 @@ from tests.conversation.test_reading import read, said
          "Venue deposit: $450"),
         ("Rehearsal room: Room 12", "OK, the rehearsal is in Room 14 from now on?", "ya",
          "Rehearsal room: Room 14"),
+        # a yes given as a sign
+        ("Shuttle: 7:40 from the lobby", "So the shuttle leaves at 8:10 now?", "👍",
+         "Shuttle: 8:10 from the lobby"),
+        ("Skip hire: 6 yard", "And it's an 8 yard skip then?", "👌",
+         "Skip hire: 8 yard"),
+        ("Venue: Hall A", "The talk is in Hall C from now on?", "✅ thanks",
+         "Venue: Hall C"),
     ],
 )  # fmt: skip
 def test_a_yes_to_a_question_put_as_a_statement_states_it(

@@ -169,13 +169,15 @@ _AMENDED = re.compile(r"^\W*[\w' ]*?[,;]?\s*\b(?:but|except|though|although|howe
 
 def confirms(turn: str) -> bool:
     """Whether a turn opens by saying yes to what was just said to it ("yep", "that's
-    right, and ..."), with no amendment in the same breath ("yes, but ...")."""
+    right, and ...", a thumbs-up), with no amendment in the same breath ("yes, but ...")."""
+    if _AMENDED.match(turn):
+        return False
+    if table("assent_signs").match(turn.lstrip()):
+        return True
     opening = _OPENING.match(turn)
     said = opening.group(1).strip().lower() if opening else ""
     said = _POLITE.sub("", said)
-    return bool(said) and table("confirmations").fullmatch(said) is not None and not (
-        _AMENDED.match(turn)
-    )
+    return bool(said) and table("confirmations").fullmatch(said) is not None
 
 
 def sentences(text: str) -> list[Sentence]:
