@@ -129,6 +129,22 @@ HISTORIES = [
 ]
 
 
+HISTORIES += [
+    # the value said as the one that holds now is never the dead one, though the change
+    # was not read and the old one is still live
+    ("The hall's double-booked Friday so the club wants Saturday the 12th instead.",
+     ["friday", "saturday", "the 12th"], {"friday"}, []),
+    ("Pump 2 failed, so we're on pump 5 from now on, pump 3 was never fitted.",
+     ["2", "5", "3"], {"2"}, ["3"]),
+    # a dictated message ends its sentences in words
+    (
+        "notes for today full stop gate code is 4471 full stop the skip comes at 8 full stop "
+        "the roofer moved to 10 instead of 9 full stop lunch at 1 full stop that's all",
+        ["4471", "8", "10", "9", "1"], {"10"}, ["9"],
+    ),
+]
+
+
 @pytest.mark.parametrize(("text", "values", "live", "dead"), HISTORIES)
 def test_a_history_is_told_in_one_matter(
     text: str, values: list[str], live: set[str], dead: list[str]

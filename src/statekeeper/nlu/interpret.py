@@ -217,13 +217,31 @@ def superseded_alternatives(text: str, values: list[str], live: Set[str]) -> lis
             members = [v for v in here if value_kind(v) in family]
             held = [v for v in members if v in live and v not in marked]
             if len(members) >= 2 and held:
-                dead += [v for v in members if v not in live and not _one_value(sentence, v, held)]
+                dead += [
+                    v
+                    for v in members
+                    if v not in live
+                    and not _one_value(sentence, v, held)
+                    and not _said_as_new(lowered, v.lower())
+                ]
     return list(dict.fromkeys(dead))
+
+
+# What marks the value just before it as the one that holds now: "Thursday the tenth
+# instead", "£40 now", "room 6 from now on".
+_NEW_AFTER = re.compile(r"[\w\s'-]{0,20}?\b(?:instead|now|from now on|going forward)\b")
+
+
+def _said_as_new(text: str, value: str) -> bool:
+    """Whether a text says a value as the one that now holds, wherever it says it."""
+    return any(
+        _NEW_AFTER.match(text, m.end()) for m in re.finditer(re.escape(value), text)
+    )
 
 
 _ONE_MATTER = 4  # sentences a turn may have and still be of one matter
 # Where one sentence of a message ends and the next begins.
-_HISTORY_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_HISTORY_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|\bfull stop\b", re.I)  # dictated too
 
 
 def _one_value(text: str, value: str, others: list[str]) -> bool:
