@@ -61,6 +61,12 @@ BUS = rule("The school bus leaves the depot at 7:10am.", "bus_departure")
          {("50 bar", "20 bar")}),
         ("A trainee told the borrower she may keep the laptop 7 days.", LIBRARY,
          {("3 days", "7 days")}),
+        # someone of no named rank whom the speaker denies the say over it
+        ("Bo posted in the group chat: 'bus leaves 7:30am tomorrow'. He doesn't set bus times.",
+         BUS, {("7:10am", "7:30am")}),
+        ("Lena told a customer the day pass is $14. No idea where she got that.", GYM,
+         {("$18", "$14")}),
+        ("Sam said borrowers keep laptops 6 days. Not his call.", LIBRARY, {("3 days", "6 days")}),
     ],
 )  # fmt: skip
 def test_a_juniors_value_against_what_stands_above_them_is_a_rival(
@@ -88,6 +94,9 @@ def test_a_juniors_value_against_what_stands_above_them_is_a_rival(
         # a figure within a bound keeps it
         ("A trainee told the borrower she may keep the laptop 2 days.", LIBRARY, POLICY),
         ("Our apprentice Tomas told the group \"surface with 70 bar\".", DIVE, POLICY),
+        # someone of no named rank, not denied the say, or a thing said not to change
+        ("Bo posted in the group chat: 'bus leaves 7:30am tomorrow'.", BUS, POLICY),
+        ("Bo said the bus leaves at 7:30am. The timetable doesn't change in term.", BUS, POLICY),
     ],
 )  # fmt: skip
 def test_what_no_junior_sets_against_what_stands_is_no_rival(

@@ -21,8 +21,9 @@ from statekeeper.conversation.changes.operations import Replace, Source
 from statekeeper.conversation.changes.past_bounds import as_amounts, bound_way, breaks
 from statekeeper.conversation.changes.replacements import replacements
 from statekeeper.conversation.clauses import Sentence, sentences
+from statekeeper.conversation.cues import found as found_cue
 from statekeeper.conversation.cues import tables
-from statekeeper.conversation.relayed import Relayed, relayed, standing
+from statekeeper.conversation.relayed import Relayed, relayed, said_by_others, standing
 
 # Whose a thing is, said before a value in its clause: "her shift starts at 7".
 # (not "told her the fee is ...": "her" before a determiner is who was told)
@@ -43,8 +44,16 @@ def outranked(
     peer = ladder.rank_or("peer", 0)
     amounts = {as_amounts(s): s for s in sources}
     found: list[Replace] = []
-    for claim in relayed(turn):
+    # whoever the speaker says has no say over it stands just below a peer, named with a
+    # role or not ("Bo posted: ... He doesn't set bus times.")
+    disowned = found_cue("disowns_claim", turn)
+    claims = relayed(turn)
+    if disowned:
+        claims += [c for c in said_by_others(turn) if all(c.start != k.start for k in claims)]
+    for claim in claims:
         rank = standing(claim.role, ladder)
+        if rank is None and disowned:
+            rank = peer - 1
         if rank is None or not 0 < rank < peer:
             continue
         for op in claim_rivals(turn, claim, amounts):
