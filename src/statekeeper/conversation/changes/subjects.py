@@ -61,11 +61,7 @@ def owned_by_another_named(turn: str, at: int, new: TypedValue, old: Known) -> b
     fact is of another person it names: "Mrs Okafor wants her lunch call at 12:45 from now
     on" changes nothing of "Mr Banda: morning call 08:00", however firmly it changes."""
     person = _owner_before(turn, at, new, in_clause=True)
-    if person is None:
-        return False
-    ours = {w.lower() for w in POSSESSIVE.sub("", person).split() if len(w) > 2}
-    theirs = {w.lower() for v in typed_values(old.source.text) if v.kind == "name" for w in v.text.split()}
-    return bool(theirs) and not ours & theirs
+    return person is not None and _people_apart(person, old.source.text)
 
 
 def owner_apart(lead: str, fact: str) -> bool:
@@ -75,9 +71,12 @@ def owner_apart(lead: str, fact: str) -> bool:
     if not _HIS_OR_HER_LAST.search(lead):
         return False
     people = [v.text for v in typed_values(lead) if v.kind == "name"]
-    if not people:
-        return False
-    ours = {w.lower() for w in POSSESSIVE.sub("", people[-1]).split() if len(w) > 2}
+    return bool(people) and _people_apart(people[-1], fact)
+
+
+def _people_apart(person: str, fact: str) -> bool:
+    """Whether a fact names people, none of them `person`."""
+    ours = {w.lower() for w in POSSESSIVE.sub("", person).split() if len(w) > 2}
     theirs = {w.lower() for v in typed_values(fact) if v.kind == "name" for w in v.text.split()}
     return bool(theirs) and not ours & theirs
 
