@@ -1541,6 +1541,30 @@ def test_a_count_or_a_size_changes_whole(turn: str, source: str, expected: set[A
 
 
 @pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a new count of the thing one noun names, said as what follows from a reason
+        ("Two more signed up, so 14 volunteers.", "Beach clean: 12 volunteers, Saturday 9am",
+         {("12 volunteers", "14 volunteers")}),
+        ("The hall is bigger than we thought — so 30 chairs.",
+         "Quiz night: 24 chairs, tea urn, raffle", {("24 chairs", "30 chairs")}),
+        ("One of the drivers is off sick; so 3 vans.", "Market run: 4 vans from the depot",
+         {("4 vans", "3 vans")}),
+        # no change said: another job's count, not a new one of this
+        ("Harbour Street job: 2 movers, small van.", "Job for Friday: 3 movers, big truck",
+         set()),
+        # a measure may be of anything: hours or kilos said after a reason change nothing
+        ("It rained all morning, so 6 hours.", "Fencing job: 5 hours, two posts", set()),
+        ("The box split, so 12 kg.", "Parcel to Leeds: 10 kg, signed for", set()),
+    ],
+)  # fmt: skip
+def test_a_count_of_one_named_thing_changes_when_a_change_is_said(
+    turn: str, source: str, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, said(source)) == expected
+
+
+@pytest.mark.parametrize(
     ("turn", "source"),
     [
         # a person the turn names, then "her" or "his" detail: theirs, not the known value

@@ -164,7 +164,8 @@ def _last_mention(sentence: str, value: TypedValue, before: int) -> tuple[int, s
 
 # "so" as a consequence that introduces what now holds: "..., so: 44 Pine St" or "..., so
 # 40 seats"; not "so far", "so much".
-_SO_THEN = re.compile(r"[,;]\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)$", re.I)
+# "so" after a break in the sentence: a comma, a semicolon or a dash
+_SO_THEN = re.compile(r"(?:[,;]|\s[-–—])\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)$", re.I)
 
 
 def concluded(sentence: str, new: TypedValue) -> bool:

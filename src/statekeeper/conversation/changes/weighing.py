@@ -199,7 +199,7 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         score, reason = ACCEPT - 1, "the same role"
     if totals:  # "= £832.50", then "so £1,110": what the lines come to, both times
         score, reason = score + ACCEPT, ", ".join(filter(None, (reason, "both totals")))
-    if not score and _restated_beside(new, old) >= _BESIDE:
+    if score < ACCEPT and _restated_beside(new, old) >= _BESIDE:
         # "Thu May 2 at 11:40am with Dr Ruiz, Room 5" for "Thu May 2, 9:20am, Dr Ruiz,
         # Room 5": all else said again as it was, the one value in its place is its new one
         score, reason = ACCEPT, "the same values around it"
@@ -391,6 +391,10 @@ def _score(
     if alone:  # the only known value of its kind
         score += 1
     plain = passing and alone and new.kind not in _LOOSE_KINDS
-    if old.source.fact_id is None and not (variant or shared or plain):
+    # a count of one thing named by its noun alone ("3 movers", then "4 movers") tells what
+    # is counted, where a measure ("5 hours", "40 kg") may be of anything: enough to weigh
+    # a value only said in passing, not to change it without a change said
+    counted = new.kind == "quantity" and " " not in new.unit and not found("measures", new.unit)
+    if old.source.fact_id is None and not (variant or shared or plain or counted):
         return 0, ""  # a value only said in passing needs more than its kind
     return score, ", ".join(reasons) or "its kind"
