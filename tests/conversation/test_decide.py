@@ -1565,6 +1565,33 @@ def test_a_count_of_one_named_thing_changes_when_a_change_is_said(
 
 
 @pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a value judged unfit by degree gives way to the next of its kind
+        ("Hmm, 9am is too early for her, 10:30am then.",
+         said("Viewing booked for Tuesday 9am at the flat"), {("9am", "10:30am")}),
+        ("Berth 4 is a bit too small for the catamaran, we give them Berth 9.",
+         fact("Berth 4, three nights", "berth"), {("Berth 4", "Berth 9")}),
+        ("£300 sounds way too steep for them, £250 then.",
+         said("Quote sent: £300 for the clear-out, Saturday"), {("£300", "£250")}),
+        ("40 chairs isn't enough, so 60 chairs.", said("Hall: 40 chairs, 5 tables"),
+         {("40 chairs", "60 chairs")}),
+        # one that fares alike, another's judgement, a question: nothing gives way
+        ("Berth 4 is too small for the catamaran, Berth 6 too.",
+         fact("Berth 4, three nights", "berth"), set()),
+        ("My brother thinks 9am is too early, he starts his at 11am.",
+         said("Viewing booked for Tuesday 9am at the flat"), set()),
+        ("Is 9am too early for her? 10:30am might suit.",
+         said("Viewing booked for Tuesday 9am at the flat"), set()),
+    ],
+)  # fmt: skip
+def test_a_value_judged_unfit_gives_way_to_the_next(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
     ("turn", "source"),
     [
         # a person the turn names, then "her" or "his" detail: theirs, not the known value
