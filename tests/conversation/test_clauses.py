@@ -278,6 +278,26 @@ def test_a_condition_after_a_linking_word_is_conditional(sentence: str, conditio
 
 
 @pytest.mark.parametrize(
+    ("line", "conditional", "question"),
+    [
+        # a pasted chat's or log's line: its mood is read after who it is from
+        ("[Priya]: if the kiln cracks we fire on Monday", True, False),
+        ("Coach (U14): if the pitch is frozen we train indoors", True, False),
+        ("[14/02/2025, 09:12] Omar: unless the ferry runs we stay put", True, False),
+        ("- Dev: is the hall booked", False, True),
+        # a label and its value is no speaker, and no condition follows it
+        ("Venue: Harbor Hall, 7pm", False, False),
+        ("[Priya]: the kiln is fixed", False, False),
+    ],
+)  # fmt: skip
+def test_a_chat_lines_mood_is_read_after_its_speaker(
+    line: str, conditional: bool, question: bool
+) -> None:
+    said = sentences(line)[0]
+    assert (said.conditional, said.question) == (conditional, question)
+
+
+@pytest.mark.parametrize(
     ("sentence", "hedged"),
     [
         ("The vicar has agreed that we might begin at half past one.", False),

@@ -220,6 +220,25 @@ def test_an_appraisal_is_no_value(value: str) -> None:
     assert judges(value) and not substantive(value)
 
 
+@pytest.mark.parametrize("value", ["cut", "gone", "off", "scrapped"])
+def test_what_became_of_a_thing_taken_away_is_no_value(value: str) -> None:
+    assert not substantive(value)
+
+
+@pytest.mark.parametrize(
+    ("turn", "value"),
+    [
+        # a pasted chat's lines end where they break: no value runs on into the next one
+        ("[Ana]: the van is booked for Tuesday\n[Ben]: lol ok", "booked for Tuesday"),
+        ("Kit: the venue is the Corn Exchange\nRoo: 👍", "Corn Exchange"),
+        ("Note from Sam: the deposit is £200\nthanks all", "£200"),
+    ],
+)  # fmt: skip
+def test_a_value_ends_with_its_line(turn: str, value: str) -> None:
+    claim = assertion(turn)
+    assert claim is not None and claim.value == value
+
+
 @pytest.mark.parametrize(
     "value",
     [

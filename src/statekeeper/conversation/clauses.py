@@ -180,13 +180,22 @@ def confirms(turn: str) -> bool:
     return bool(said) and table("confirmations").fullmatch(said) is not None
 
 
+# Who a line of a pasted chat or log is from, before its words: "[Tomasz]: ", "[09/05,
+# 08:14] Imke: ", "Renata (IC): ", "- Dev: ". A sentence's mood is read after it: "[Tomasz]:
+# if it rains ..." is a condition.
+_LINE_LABEL = re.compile(
+    r"^(?:[-*•]\s*)?(?:\[[^\]\n]{1,40}\]:?\s*)?"
+    r"(?:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}(?:\s*\([^)\n]{1,40}\))?:\s+)?"
+)
+
+
 def sentences(text: str) -> list[Sentence]:
     out = []
     position = 0
     for part in _SENTENCE_END.split(text):
         start = text.find(part, position)
         position = start + len(part)
-        stripped = part.strip()
+        stripped = _LINE_LABEL.sub("", part.strip(), count=1)
         if not stripped:
             continue
         out.append(

@@ -422,10 +422,16 @@ def statements(text: str) -> str:
     """The sentences of a turn that state something: questions, denials of a change
     ("catering stays the same"), conditions and stories of the past are left out."""
     return " ".join(
-        s.text.strip()
+        _ended(s.text.strip())
         for s in sentences(text)
         if not (s.question or s.past or s.conditional or NEGATED_CHANGE.search(s.text))
     )
+
+
+def _ended(sentence: str) -> str:
+    """A sentence closed with a full stop if a line break was all that ended it, so that
+    no value read from the sentences runs on into the next one."""
+    return sentence if sentence[-1:] in ".!?;:" else sentence + "."
 
 
 def assertion(text: str) -> Assertion | None:
@@ -503,6 +509,7 @@ def substantive(value: str) -> bool:
         # "leaking again", "running late": what something is doing, not a value of it
         and not (words[0].endswith("ing") and value[0].islower() and len(words) > 1)
         and not judges(value)
+        and not table("fates").fullmatch(value.strip(" .!?,").lower())  # "the chase is cut"
         and not any(w in _NO_VALUE for w in words)
     )
 
