@@ -1783,3 +1783,38 @@ def test_a_thing_not_bothered_with_is_taken_back(turn: str, source: Source, item
 )  # fmt: skip
 def test_a_count_moved_by_a_step(turn: str, source: Source, expected: set[tuple[str, str]]) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # two of a kind joined by "or": a choice still open, so nothing is replaced yet
+        ("She can't do the 14th. She offered either the 16th or the 18th.",
+         fact("Install on the 14th, 8-10am", "install"), set()),
+        ("Tuesday's out for him, Thursday or Friday suits.",
+         fact("Home visit Tuesday 10am", "visit"), set()),
+        ("The quote came back at £420 or £380 without the skip.",
+         fact("Clearance quote £450", "quote"), set()),
+        # a repair with "or rather" puts the second in the first's place
+        ("Make it 3pm, or rather 4pm.", fact("Call at 2pm", "call"), {("2pm", "4pm")}),
+    ],
+)  # fmt: skip
+def test_alternatives_offered_replace_nothing(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # someone's question passed on in its own word order
+        "Tyler asked are we raising the pint to $9.50 with hops going up.",
+        "Mum asks do we still want the cottage for the 14th.",
+        "The chef asked is it 40 covers on Friday now.",
+    ],
+)
+def test_a_question_passed_on_changes_nothing(turn: str) -> None:
+    sources = [fact("Pint $8.50", "pint"), fact("Cottage booked for the 7th", "cottage"),
+               fact("Friday: 32 covers", "covers")]  # fmt: skip
+    assert changes(turn, *sources) == set()

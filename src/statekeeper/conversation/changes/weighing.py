@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from statekeeper.conversation.changes.alternatives import an_alternative
 from statekeeper.conversation.changes.bounds import moved_to
 from statekeeper.conversation.changes.contrasts import concluded, matches_named
 from statekeeper.conversation.changes.kinds import one_per_day, peers_of, same_shape
@@ -183,6 +184,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Mrs Okafor wants ...": the one who asks, not a new value
     if reported_of_another(whole.reports, at, old):
         return None  # "mark says ziggy's booked for the 22nd": Ziggy's, not our booking
+    if an_alternative(new.sentence.text, new.value):
+        return None  # "she offered either the 8th or the 10th": a choice still open
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
