@@ -123,6 +123,29 @@ def test_an_offer_turned_down_is_no_live_option(engine: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "reply", "declined"),
+    [
+        # the assistant's question names a value of its own: the "no" answers it
+        ("Is the contact number still 555-0142?", "no, use her mobile, 555-0199", False),
+        ("Shall I keep the deposit at $200?", "No. Make it $250.", False),
+        # the question is about the offer: the "no" turns the offer down
+        ("Do you want me to check the rota for May 10?", "no, we stay as we are", True),
+        ("Should I ask the hall about it?", "No, the program is ready.", True),
+    ],
+)  # fmt: skip
+def test_a_no_answers_the_question_just_put(
+    engine: Engine, question: str, reply: str, declined: bool
+) -> None:
+    with engine.session(ROWAN, task_id="recital") as s:
+        s.write("recital", "Piano recital: Saturday May 3, Elm Hall")
+        s.observe("rowan", "Her teacher asked what if we moved it to May 10 for the new piece.")
+        s.observe("assistant", question, assistant=True)
+        s.observe("rowan", reply)
+        text = s.context("When is the recital?").text
+    assert ("May 10" not in text) is declined
+
+
+@pytest.mark.parametrize(
     "turn",
     [
         "oh and the juniors are moving their Monday drills to Oak Field, that's them not us",

@@ -61,6 +61,34 @@ def test_a_reply_picks_one(offer: str, reply: str, choice: str | None) -> None:
 
 
 @pytest.mark.parametrize(
+    ("offer", "reply", "choice"),
+    [
+        # a pick by comparison, by the figures the alternatives name
+        ("Which one should I book, the 8th or the 10th?", "the later one, thanks", "the 10th"),
+        ("I can do 9:30am or 2pm.", "The earlier one.", "9:30am"),
+        ("Options are the small skip (£180) or the big skip (£260).", "the cheaper one", "the small skip (£180)"),
+        ("We have 40 litre or 60 litre tanks.", "the bigger one", "60 litre tanks"),
+        # nothing to order by: no pick
+        ("Options are the Marriott or the Hyatt.", "the cheaper one", None),
+    ],
+)  # fmt: skip
+def test_a_reply_picks_one_by_comparison(offer: str, reply: str, choice: str | None) -> None:
+    assert picked(reply, alternatives(offer)) == choice
+
+
+def test_a_pick_changes_its_value_in_place_as_the_user_wrote_it() -> None:
+    state = MemoryState(facts=[made("move", "Job KX-204: 03/10/2025, price £1,240", 1)])
+    earlier = [said("KX-204: she can't do the 3rd. She offered either 08/10/2025 or 10/10/2025.", 1),
+               said("Which one should I book, the 8th or the 10th?", 2, speaker=ASSISTANT)]  # fmt: skip
+    rows = read(state, "the later one", earlier)
+    assert rows == [
+        ("Replace", "move", "Job KX-204: 03/10/2025, price £1,240",
+         "Job KX-204: 10/10/2025, price £1,240", "picked from the options offered"),
+        ("Retract", "move", "08/10/2025", None, "not picked"),  # the one passed over
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
     ("text", "fact", "named"),
     [
         ("Signal failure, no 5:48 for me", "Train 5:48pm, coach 4", True),

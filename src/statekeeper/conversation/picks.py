@@ -9,6 +9,10 @@ it counts one out ("the second one"). Pure functions of the two texts.
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from typing import Any
+
+from dateutil.parser import parse as parse_date
 
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import table
@@ -21,6 +25,8 @@ _OFFER = re.compile(
     r"(?:\b(?:options?|choices?|alternatives?)\s*(?:are|is|:)|\beither\b|"
     # a question that names its alternatives after a colon: "which one comes off: A or B?"
     r"^\W*which\b[^:?.]{0,40}:|"
+    # ... or after a comma: "which one should I book, the 8th or the 10th?"
+    r"^\W*which\b[^:?.,]{0,40},|"
     r"\b(?:i|we) (?:can|could) (?:do|offer|get you|book you on|put you on)\b|"
     r"\b(?:we|i)(?: have|'ve got| offer| carry| stock)\b)\s*:?\s*"
     r"(?P<list>[^.!?\n]*(?:\.(?=\w)[^.!?\n]*)*)",
@@ -75,6 +81,9 @@ def picked(reply: str, offered: list[str]) -> str | None:
     first = first_sentence(reply)
     if not offered or is_question(first) or _NEGATED.search(first):
         return None
+    ordered = _ORDERED.match(first)
+    if ordered:  # "the later one", "the cheaper one": by the alternatives' own figures
+        return _by_order(offered, ordered["c"].lower())
     counted = _COUNT.match(first)
     if counted:
         index = _COUNTED[counted["n"].lower()] if counted["n"] else int(counted["d"]) - 1
@@ -88,6 +97,50 @@ def picked(reply: str, offered: list[str]) -> str | None:
         and said <= terms
     ]
     return offered[hits[0]] if len(hits) == 1 else None
+
+
+# A pick by comparison, and which end of the order it takes (True: the highest).
+_ORDERED = re.compile(
+    r"^\W*(?:the\s+)?(?P<c>later|latest|earlier|earliest|sooner|soonest|cheaper|cheapest|"
+    r"dearer|pricier|bigger|biggest|larger|largest|smaller|smallest)\b(?:\s+(?:one|option))?",
+    re.IGNORECASE,
+)
+_HIGHEST = frozenset(
+    "later latest dearer pricier bigger biggest larger largest".split()
+)
+
+
+def _by_order(offered: list[str], comparison: str) -> str | None:
+    """The alternative at one end of the order of the figures they name, when each names
+    one of a single kind that can be ordered (a date, a time, an amount, a count)."""
+    keys = [k for o in offered if (k := _order_key(o)) is not None]
+    if len(keys) != len(offered) or len({kind for kind, _ in keys}) != 1:
+        return None
+    ranked = sorted(range(len(offered)), key=lambda n: keys[n][1])
+    return offered[ranked[-1 if comparison in _HIGHEST else 0]]
+
+
+def _order_key(option: str) -> tuple[str, Any] | None:
+    """The kind of an alternative's one ordered figure, and where it falls in order."""
+    values = [v for v in typed_values(option) if v.kind in _ORDERED_KINDS]
+    if len(values) != 1:
+        return None
+    value = values[0]
+    if value.kind in ("date", "time"):
+        try:
+            moment = parse_date(value.text.replace("the ", ""), dayfirst=True, default=_ORIGIN)
+        except (ValueError, OverflowError):
+            return None
+        return value.kind, moment
+    figure = re.sub(r"[^\d.]", "", value.key)
+    try:
+        return value.kind, float(figure)
+    except ValueError:
+        return None
+
+
+_ORDERED_KINDS = frozenset({"date", "time", "money", "quantity", "number", "percent"})
+_ORIGIN = datetime(2000, 1, 1)
 
 
 def _terms(text: str) -> frozenset[str]:
