@@ -307,3 +307,20 @@ def test_a_chat_lines_mood_is_read_after_its_speaker(
 )
 def test_a_might_granted_is_no_guess(sentence: str, hedged: bool) -> None:
     assert sentences(sentence)[0].hypothetical is hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a guess opening a clause of its own after a comma is its own sentence
+        ("it's 80 cm, not 79, I reckon whoever measured him had him slouching",
+         [False, True]),
+        ("Gate B, not Gate D, I think the signs were swapped overnight", [False, True]),
+        ("We're 14 now, I suspect two of them never replied at all", [False, True]),
+        # a guess that hedges the value itself stays with it
+        ("Thursday at 3, I think, but check with Jo", [True]),
+        ("The fee is $40, I think.", [True]),
+    ],
+)  # fmt: skip
+def test_a_guess_of_its_own_leaves_the_statement_before_it(text: str, read: list[bool]) -> None:
+    assert [s.hypothetical for s in sentences(text)] == read

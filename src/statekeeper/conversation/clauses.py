@@ -30,6 +30,9 @@ _SENTENCE_END = re.compile(
     r"(?<!\b[aApP]\.[mM]\.(?=\s[a-z]))\s+"  # "5:30 p.m. at the pier" goes on
     r"|(?<=\b[Nn]o\.)\s+(?=\D)"  # "I said no. The van ..." ends its sentence
     r"|(?<=[.!?]['\"’”])\s+|\n+"
+    # a guess that opens a clause of its own after a comma is a sentence of its own: "it's
+    # 80 cm, not 79, I reckon whoever measured him had him slouching" states the 80 cm
+    r"|(?<=,)\s+(?=(?i:i|we) (?i:reckon|think|guess|suppose|bet|suspect)\s+\w+(?:\s+\S+){2,})"
 )
 
 
