@@ -324,3 +324,24 @@ def test_a_might_granted_is_no_guess(sentence: str, hedged: bool) -> None:
 )  # fmt: skip
 def test_a_guess_of_its_own_leaves_the_statement_before_it(text: str, read: list[bool]) -> None:
     assert [s.hypothetical for s in sentences(text)] == read
+
+
+@pytest.mark.parametrize(
+    ("sentence", "third_party", "conditional"),
+    [
+        # the relation of someone we serve, then their own thing
+        ("Her neighbour in 9C, his appointment got moved to Friday.", True, False),
+        ("His brother from Leeds, her flight lands at 6pm now.", True, False),
+        ("Their landlord, his number changed last week.", True, False),
+        # a condition told to someone after a colon
+        ("I told her: if the wing is locked down, we move it to Sunday.", False, True),
+        ("He told me, if the pitch floods we play at the Rec.", False, True),
+        # our own thing, said of ourselves
+        ("Her appointment got moved to Friday.", False, False),
+    ],
+)  # fmt: skip
+def test_anothers_own_affair_and_a_condition_told(
+    sentence: str, third_party: bool, conditional: bool
+) -> None:
+    said = sentences(sentence)[0]
+    assert (said.third_party, said.conditional) == (third_party, conditional)

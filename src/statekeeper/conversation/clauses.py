@@ -17,7 +17,7 @@ CONDITIONAL = re.compile(
     r"^\W*(?:(?:also|and|but|so|plus|oh|ok(?:ay)?|well|then),?\s+)?"
     r"(?:if|unless|in case|assuming|provided|as long as)\b"
     # a condition reported or put inside: "she did say if it alarms again we'll shift it"
-    r"|\b(?:say|says|said|told (?:us|me|them)|warned|reckons?)(?: that)?,? (?:if|unless|in case)\b",
+    r"|\b(?:say|says|said|told (?:us|me|them|her|him|you)|warned|reckons?)(?: that)?[,:]? (?:if|unless|in case)\b",
     re.I,
 )
 # A sentence ends at a stop or a line break; "$1.5M", "v2.14.3" and "Dr. Ruiz" stay whole,
