@@ -61,6 +61,13 @@ BUS = rule("The school bus leaves the depot at 7:10am.", "bus_departure")
          {("50 bar", "20 bar")}),
         ("A trainee told the borrower she may keep the laptop 7 days.", LIBRARY,
          {("3 days", "7 days")}),
+        # a junior named by that word, passing it on in a message or a call
+        ("The junior receptionist Aisha just message me, she say the day pass is $9.", GYM,
+         {("$18", "$9")}),
+        ("Our junior driver Wes rang me to say the bus leaves at 7:35am.", BUS,
+         {("7:10am", "7:35am")}),
+        ("The junior librarian Cole texts: laptops can go out for 5 days.", LIBRARY,
+         {("3 days", "5 days")}),
         # someone of no named rank whom the speaker denies the say over it
         ("Bo posted in the group chat: 'bus leaves 7:30am tomorrow'. He doesn't set bus times.",
          BUS, {("7:10am", "7:30am")}),
