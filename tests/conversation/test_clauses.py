@@ -317,12 +317,19 @@ def test_a_might_granted_is_no_guess(sentence: str, hedged: bool) -> None:
          [False, True]),
         ("Gate B, not Gate D, I think the signs were swapped overnight", [False, True]),
         ("We're 14 now, I suspect two of them never replied at all", [False, True]),
+        # a question passed on in a clause of its own leaves the statement before it
+        ("the talk moves to 09:45, and she asks if we can bring the engine", [False, True]),
+        ("pickup is now Bay 4, he asked me whether the van fits", [False, True]),
+        ("Room 12 from Monday, but they want to know about parking", [False, True]),
+        ("we asked the vicar and he agreed to half past one", [False]),
         # a guess that hedges the value itself stays with it
         ("Thursday at 3, I think, but check with Jo", [True]),
         ("The fee is $40, I think.", [True]),
     ],
 )  # fmt: skip
-def test_a_guess_of_its_own_leaves_the_statement_before_it(text: str, read: list[bool]) -> None:
+def test_a_guess_or_a_question_of_its_own_leaves_the_statement_before_it(
+    text: str, read: list[bool]
+) -> None:
     assert [s.hypothetical for s in sentences(text)] == read
 
 

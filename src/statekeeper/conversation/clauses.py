@@ -33,6 +33,10 @@ _SENTENCE_END = re.compile(
     # a guess that opens a clause of its own after a comma is a sentence of its own: "it's
     # 80 cm, not 79, I reckon whoever measured him had him slouching" states the 80 cm
     r"|(?<=,)\s+(?=(?i:i|we) (?i:reckon|think|guess|suppose|bet|suspect)\s+\w+(?:\s+\S+){2,})"
+    # ... and so is a question passed on in a clause of its own: "our talk moves to 09:45,
+    # and she asks if we can bring the engine"
+    r"|(?<=,)\s+(?=(?i:(?:and|but|so|then) )?(?i:she|he|they|i|we) (?i:ask(?:s|ed)?"
+    r" (?:(?:me|us|him|her|them) )?(?:if|whether)|wants? to know|wanted to know)\b)"
 )
 
 
