@@ -40,7 +40,7 @@ from statekeeper.conversation.links import duplicates, links, may_link
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.readings.published import published
 from statekeeper.conversation.readings.read_back import read_back
-from statekeeper.conversation.scopes import turn_scope
+from statekeeper.conversation.scopes import after_hold, turn_scope
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
     AuthorityError,
@@ -879,7 +879,11 @@ class Session:
             index = uow.last_turn_index(self.principal.user, self.where.task_id) + 1
             since = uow.revision()
         # a hold before a name or a value of a live fact pauses the same matter
-        live = [f.text for f in self.related_facts(text)] if held(text) is not None else []
+        live = (
+            [f.text for f in self.related_facts(text)]
+            if held(text) is not None or after_hold(earlier)
+            else []
+        )
         scope, scope_id = turn_scope(
             text, earlier[-1] if earlier else None, index, self.where.task_id, moment, earlier,
             live,

@@ -350,3 +350,20 @@ def test_an_assistant_read_back_gives_a_loose_correction_its_slot(engine: Engine
         s.observe("assistant", "Noted: drop-off Unit 9, Mill Yard.", assistant=True)
         assert s.current_value("drop_off") == "Drop-off: Unit 14, Mill Yard, PO7 9XJ"
         assert "PO7 2RT" not in s.context("Where do we drop off?").text
+
+
+@pytest.mark.parametrize("back", ["Back to Bella's surgery?", "Anyway, back to the surgery?"])
+def test_a_matter_that_interrupted_a_hold_stays_out_of_the_one_resumed(
+    engine: Engine, back: str
+) -> None:
+    with engine.session(ROWAN, task_id="clinic") as s:
+        s.write("surgery", "Surgery: Bella (spaniel), Tuesday 14 May, 08:30")
+        s.observe("assistant", "Bella's surgery is Tuesday 14 May, 08:30. Confirm it?", assistant=True)
+        s.observe("rowan", "One sec.")
+        s.observe("rowan", "The courier left vaccine order VX-31 at reception, sent 2 May.")
+        s.observe("assistant", f"Noted: VX-31 from 2 May at reception. {back}", assistant=True)
+        s.observe("rowan", "Yes.")
+        text = s.context("What goes in Bella's surgery confirmation?").text
+        assert s.current_value("surgery") == "Surgery: Bella (spaniel), Tuesday 14 May, 08:30"
+    assert "14 May" in text
+    assert "VX-31" not in text and "2 May" not in text

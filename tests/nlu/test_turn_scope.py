@@ -116,3 +116,33 @@ def test_a_hold_before_a_live_fact_s_words_is_the_same_matter(
 )  # fmt: skip
 def test_a_hold_before_a_repair_is_the_same_matter(text: str, scope: Scope) -> None:
     assert turn_scope(text, None, 5, "t", None, (), ())[0] == scope
+
+
+@pytest.mark.parametrize(
+    ("hold", "text", "live", "scope"),
+    [
+        # a turn that only holds: what the user says next is the matter that interrupted
+        ("Hold on.", "Line 2. A parcel for C-118 never arrived, log it.",
+         ["Legal visit: B-220, Wednesday 09:15"], Scope.TASK),
+        ("one sec", "the courier is here with the tiles for number 9",
+         ["Kitchen fit: Monday, 4 cabinets"], Scope.TASK),
+        ("brb", "sorry, my son needed picking up at 3:30 from football",
+         ["Quote Q-77: £2,400"], Scope.TASK),
+        # ... unless it takes up the matter held, by a value a live fact holds
+        ("Hold on.", "Visit B-220 moves to Thursday.",
+         ["Legal visit: B-220, Wednesday 09:15"], Scope.GLOBAL),
+        # a hold after words of the matter pauses it, and what follows goes on with it
+        ("hmm the system can't find her. hang on",
+         "ok the last two digits were flipped, it's 4417", ["Student ID 4471"], Scope.GLOBAL),
+    ],
+)  # fmt: skip
+def test_what_follows_a_turn_that_only_holds_is_another_matter(
+    hold: str, text: str, live: list[str], scope: Scope
+) -> None:
+    start = datetime(2026, 4, 2, 10, 0)
+    earlier = [
+        Turn(index=0, speaker="user", text="Booking the visit now.", timestamp=start),
+        Turn(index=1, speaker="user", text=hold, timestamp=start + timedelta(minutes=1)),
+    ]
+    when = start + timedelta(minutes=2)
+    assert turn_scope(text, earlier[-1], 2, "t", when, earlier, live)[0] == scope

@@ -31,7 +31,12 @@ from statekeeper.model import (
     Turn,
     WorkingSetItem,
 )
-from statekeeper.nlu.interpret import extraction_attempt, past_spans, superseded_alternatives
+from statekeeper.nlu.interpret import (
+    CLOSE_SIDE,
+    extraction_attempt,
+    past_spans,
+    superseded_alternatives,
+)
 from statekeeper.store.base import UnitOfWork
 
 # Below this many live facts every one is considered; above it, relevance ranking picks the
@@ -110,7 +115,7 @@ def gather(
         and (replaced := _replaced(snapshot, f)) is not None
         for v in kept_values(replaced, f.text)
     }
-    turns = uow.recent_turns(principal.user, where.task_id)
+    turns = _returns_trimmed(uow.recent_turns(principal.user, where.task_id))
     open_side = turns[-1].scope_id if turns and turns[-1].scope != Scope.GLOBAL else None
     asked_side = asked_side_scope(turns, query)
     visible = []
@@ -409,3 +414,22 @@ def _candidates(
     for fact in [*ranked, *every]:  # relevance first, then recency
         chosen.setdefault(fact.id, fact)
     return list(chosen.values()), {fact_id: n for n, fact_id in enumerate(chosen)}
+
+
+def _returns_trimmed(turns: Sequence[Turn]) -> list[Turn]:
+    """Turns with what the assistant said before it went back to the main line left to the
+    side matter it closes: "Logged: parcel for C7714QP ... Back to the legal visit?" is
+    shown from "Back to"."""
+    out = list(turns)
+    for n in range(1, len(out)):
+        turn = out[n]
+        back = CLOSE_SIDE.search(turn.text)
+        if (
+            turn.speaker == ASSISTANT
+            and out[n - 1].scope != Scope.GLOBAL
+            and turn.scope == Scope.GLOBAL
+            and back
+            and back.start()
+        ):
+            out[n] = turn.model_copy(update={"text": turn.text[back.start() :]})
+    return out

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from statekeeper.context.hygiene import identifying_parts, proper_words
 from statekeeper.conversation import decide
 from statekeeper.conversation.cues import table
-from statekeeper.model import Scope, Turn
+from statekeeper.model import ASSISTANT, Scope, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import typed_values
@@ -41,6 +41,10 @@ def turn_scope(
     after = nlu.held(text) if step is nlu.Transition.DIGRESSION else None
     if after is not None and (_names_live(after, live) or _takes_back(after)):
         step = nlu.Transition.NONE
+    if step is nlu.Transition.NONE and after_hold(earlier) and not (
+        _names_live(text, live) or _takes_back(text)
+    ):
+        step = nlu.Transition.DIGRESSION  # "Hold on." then "Line 2: a parcel for ..."
     if step is nlu.Transition.CLOSE:
         return Scope.GLOBAL, None
     if step is nlu.Transition.DIGRESSION:
@@ -55,6 +59,20 @@ def turn_scope(
             return Scope.GLOBAL, None
         return previous.scope, previous.scope_id
     return Scope.GLOBAL, None
+
+
+def after_hold(earlier: Sequence[Turn]) -> bool:
+    """Whether the user's last turn in the main line was a hold and nothing else ("Hold
+    on.", "one sec"), with only the assistant's turns since: what the user says next is
+    the matter that interrupted, unless it takes up the one held."""
+    for turn in reversed(earlier):
+        if turn.speaker == ASSISTANT:
+            continue
+        hold = nlu.HOLD.search(turn.text[:80])
+        opens = hold is not None and not turn.text[: hold.start()].strip(" \t\n.,!-")
+        rest = turn.text[hold.end() :] if hold is not None else ""
+        return turn.scope == Scope.GLOBAL and opens and not topic_terms(rest)
+    return False
 
 
 RESUME_LOOKBACK = 4  # main-line turns before a digression that a return may take up

@@ -14,6 +14,7 @@ from statekeeper.conversation.readings.said import changes
 from statekeeper.conversation.readings.typed import decided
 from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Fact, Scope, Turn
+from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import value_kinds
 
 
@@ -42,8 +43,12 @@ def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
     told = earlier[-1]
     if told.speaker != ASSISTANT or told.scope != Scope.GLOBAL:
         return []
-    adopted = turn.model_copy(update={"text": _as_stated(told.text)})
-    live = view.related_facts(told.text)
+    # what the assistant said before it went back to the main line ("Logged: parcel for
+    # ... Back to the legal visit?") belongs to the matter it closed
+    back_at = nlu.CLOSE_SIDE.search(told.text)
+    stated = told.text[back_at.start() :] if back_at else told.text
+    adopted = turn.model_copy(update={"text": _as_stated(stated)})
+    live = view.related_facts(stated)
     # what the assistant stated, now the speaker's: its typed changes, or else a change it
     # words ("that makes it $108,000")
     return decided(view, adopted, live, earlier[:-1]) or [
