@@ -219,3 +219,21 @@ def test_stepping_away_for_another_matter_opens_a_digression(text: str) -> None:
 )
 def test_coming_back_with_something_opens_no_digression(text: str) -> None:
     assert transition(text) is not Transition.DIGRESSION
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        # "let's say" before the clause it supposes opens a hypothetical
+        ("Let's say we lose the grant, what happens to the van?", Transition.HYPOTHETICAL),
+        ("ok let's say the council refuses the permit", Transition.HYPOTHETICAL),
+        ("and let's say, for argument's sake, the price doubles", Transition.HYPOTHETICAL),
+        # before a value, it settles on one
+        ("the pattern wants 8 but ours is longer... let's say 11 metres and stop there",
+         Transition.NONE),
+        ("Call it 40 covers, no, let's say 45 covers to be safe.", Transition.NONE),
+        ("Let's say 3pm for the handover then.", Transition.NONE),
+    ],
+)  # fmt: skip
+def test_lets_say_supposes_a_clause_or_settles_a_value(text: str, step: Transition) -> None:
+    assert transition(text) is step
