@@ -225,3 +225,25 @@ def test_a_restriction_to_named_people_keeps_what_it_points_back_at(
 )
 def test_someone_outside_asking_makes_the_answer_theirs(query: str) -> None:
     assert audience_of(query) == EXTERNAL
+
+
+@pytest.mark.parametrize(
+    ("turn", "spans"),
+    [
+        # in a pasted chat, a restriction said by one person ends at another's line
+        ("[Ola]: directors only, the pay rise is 6%\n[Sam]: the party is on the 12th",
+         ["[Ola]: directors only, the pay rise is 6%"]),
+        ("Ruth (office): staff only: the safe code changed\nTom (driver): van leaves at 7",
+         ["Ruth (office): staff only: the safe code changed"]),
+        ("[09/05, 10:14] Ana: leads only, the bid is £90k\n[09/05, 10:15] Bo: ok",
+         ["[09/05, 10:14] Ana: leads only, the bid is £90k"]),
+        # lines that only label values go on under the restriction
+        ("Internal only:\nBudget: $40k\nMargin: 12%",
+         ["Internal only:\nBudget: $40k\nMargin: 12%"]),
+        # "keep that number inside this group" points back at what was just said
+        ("the fee is £3,200. keep that number inside this group please",
+         ["the fee is £3,200. keep that number inside this group please"]),
+    ],
+)  # fmt: skip
+def test_a_chat_restriction_ends_at_anothers_line(turn: str, spans: list[str]) -> None:
+    assert confidential_spans(turn) == spans

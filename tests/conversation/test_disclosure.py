@@ -87,6 +87,17 @@ NAMED = [
         "Her husband isn't to be told about her appointments.",
         ["Thursday", "09:40"],
     ),
+    # a figure named as "that number" or "the figure"
+    (
+        "Harbour Hall signed at £3,200 for the weekend.",
+        "Keep that number inside this group please.",
+        ["£3,200"],
+    ),
+    (
+        "The bid came in at 18% under list.",
+        "Do not pass that figure to the buyer.",
+        ["18%"],
+    ),
 ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.clauses import line_speaker, sentences
 from statekeeper.conversation.cues import found, table
 from statekeeper.model import INTERNAL
 from statekeeper.nlu.topic import topic_terms
@@ -28,9 +28,12 @@ def confidential_spans(text: str) -> list[str]:
     start: int | None = None
     end = 0
     before: int | None = None  # where the sentence before this one starts
+    speaker: str | None = None  # who said the restriction, in a pasted chat
     for sentence in sentences(text):
         said = sentence.text.strip()
-        if start is not None and found("shareable", said):
+        other = line_speaker(said)
+        if start is not None and (found("shareable", said) or (other and other != speaker)):
+            # what may be shared, or another person's line of a chat: the span ends
             spans.append(text[start:end].strip())
             start = None
         elif start is None and found("anonymity", said):  # the name goes, the rest stays
@@ -43,6 +46,7 @@ def confidential_spans(text: str) -> list[str]:
         elif start is not None or found("confidential", said):
             if start is None:  # "HR eyes only." alone after a statement marks that statement
                 start = before if before is not None and bare_restriction(said) else sentence.start
+                speaker = other
             end = sentence.start + len(sentence.text)
         before = sentence.start
     if start is not None:

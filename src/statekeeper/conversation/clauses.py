@@ -196,6 +196,20 @@ _LINE_LABEL = re.compile(
 )
 
 
+# A chat line's speaker as pasted logs write it: "[Kezia]: ", "[09/05, 08:14] Imke: ",
+# "Dev (unit manager): " (not a bare "Venue: ", which labels a value).
+_SPEAKER_LABEL = re.compile(
+    r"^\s*(?:\[[^\]\n]{1,40}\]\s*(?:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}\s*)?"
+    r"|[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}\s*\([^)\n]{1,40}\)\s*):"
+)
+
+
+def line_speaker(sentence: str) -> str | None:
+    """Who a line of a pasted chat or log is from, by its label; None when it has none."""
+    label = _SPEAKER_LABEL.match(sentence)
+    return label.group(0).strip(" :") if label else None
+
+
 def sentences(text: str) -> list[Sentence]:
     out = []
     position = 0
