@@ -24,6 +24,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
     [
         ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
         ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        # digits glued to letters are a code's, not a phone number
+        ("the TGHU6609152 box is on hold", [("code", "TGHU6609152")]),
+        ("crate ref AX4471920B arrived", [("code", "AX4471920B")]),
+        ("serial SN2025551234 on the base", [("code", "SN2025551234")]),
         ("send it to kai.tanaka@example.org please", [("email", "kai.tanaka@example.org")]),
         ("the deposit is CA$2,400.50", [("money", "CA$2,400.50")]),
         ("a 12.5% fee on top", [("percent", "12.5%")]),

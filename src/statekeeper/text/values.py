@@ -432,7 +432,10 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
-        if not _PRICED.search(text, 0, match.start):  # "€1.250.000,00" is an amount
+        glued = (match.start > 0 and text[match.start - 1].isalnum()) or (
+            match.end < len(text) and text[match.end].isalnum()
+        )  # "TGHU6609152": the digits of a code, not a number of their own
+        if not glued and not _PRICED.search(text, 0, match.start):  # "€1.250.000,00" is an amount
             take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(scan):
