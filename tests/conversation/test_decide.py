@@ -1818,3 +1818,22 @@ def test_a_question_passed_on_changes_nothing(turn: str) -> None:
     sources = [fact("Pint $8.50", "pint"), fact("Cottage booked for the 7th", "cottage"),
                fact("Friday: 32 covers", "covers")]  # fmt: skip
     assert changes(turn, *sources) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a new plate replaces the old one whole, and an amount grouped by spaces whole
+        ("He sold the Volvo, the new car's plate is ODL 82K.",
+         fact("Booking F-88: car RKT 49F, Friday 07:45", "booking"), {("RKT 49F", "ODL 82K")}),
+        ("Wrong reg on the sheet, it's MV19 TXA.",
+         fact("Van hire: MV19 TKA, two days", "van"), {("MV19 TKA", "MV19 TXA")}),
+        ("The fare is SEK 1 480 now, peak tariff.",
+         fact("Ferry: car and driver, SEK 1 240, pay at kiosk", "fare"),
+         {("SEK 1 240", "SEK 1 480")}),
+    ],
+)  # fmt: skip
+def test_a_plate_or_a_spaced_amount_changes_whole(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

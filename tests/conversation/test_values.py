@@ -24,6 +24,13 @@ def kinds(text: str) -> list[tuple[str, str]]:
     [
         ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
         ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        # a vehicle's plate, in two capital groups
+        ("car RKT 49F, booked Friday", [("code", "RKT 49F"), ("weekday", "Friday")]),
+        ("lorry YK21 PBF at the gate", [("code", "YK21 PBF")]),
+        ("the van is now CX 5521.", [("code", "CX 5521")]),
+        # an amount grouped by spaces, before a comma between clauses
+        ("fare SEK 1 240, paid by card", [("money", "SEK 1 240")]),
+        ("total EUR 12 500, due Friday", [("money", "EUR 12 500"), ("weekday", "Friday")]),
         # digits glued to letters are a code's, not a phone number
         ("the TGHU6609152 box is on hold", [("code", "TGHU6609152")]),
         ("crate ref AX4471920B arrived", [("code", "AX4471920B")]),

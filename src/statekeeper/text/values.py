@@ -148,7 +148,8 @@ _PRICED = re.compile(rf"(?:(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES}))\s?$"
 # An amount: "€4.850,00" (points group the thousands, a comma starts the cents), "1,250.50",
 # "98 400" (spaces group the thousands, after a currency only).
 _AMOUNT = r"(?:\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?!\d|\.\d)|\d(?:[\d,]*\d)?(?:\.\d+)?)"
-_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{2})?(?![\d,]|\.\d)"  # a full stop may end it
+# a full stop or a comma between clauses may end it
+_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{2})?(?!\d|[.,]\d)"
 _MONEY = (
     rf"(?:(?:AU|C|A)\$|(?<![\w$]){_SIGNS}|[$€£¥₹]|\b(?:{_CODES})\s?)\s?"
     rf"(?:{_SPACED}|{_AMOUNT})(?:\s?(?:[kKmMbB]\b|million\b|billion\b|thousand\b))?"
@@ -259,6 +260,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:(?<![s/])\s[a-z]{2,}(?<![su])s\b(?!['’]\w))?)",
         ),
         (
+            "code",  # a vehicle's plate in two capital groups: "RKT 49F", "YK21 PBF", "CX 5521"
+            r"\b(?:[A-Z]{2,3}\s(?=[A-Z]{0,2}\d)[A-Z0-9]{2,4}|[A-Z]{2}\d{2}\s[A-Z]{3})\b(?![.,:/-]?\w|\s\d)",
+        ),
+        (
             "code",
             # not an ordinal before the thing it counts ("the 9th character")
             rf"(?<![\w$€£¥-])(?!(?<=[Tt]he )\d{{1,3}}(?:st|nd|rd|th)\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
@@ -315,7 +320,10 @@ class TypedValue:
             return "sqft" if tail.startswith(("sq", "square")) else " ".join(map(stem, tail.split()))
         if self.kind == "code":
             label = re.match(r"[A-Za-z]+(?=\s?#?\d|\s[A-Z]$)", self.text)
-            return label.group(0).lower() if label and " " in self.text else ""
+            rest = self.text[label.end() :] if label else ""
+            # a plate's letters are part of it ("RKT 49F", "YK21 PBF"), not a label
+            plate = bool(re.search(r"\d", rest)) and bool(re.search(r"[A-Za-z]", rest))
+            return label.group(0).lower() if label and " " in self.text and not plate else ""
         return ""
 
 
