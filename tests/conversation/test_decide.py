@@ -1837,3 +1837,43 @@ def test_a_plate_or_a_spaced_amount_changes_whole(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "taken"),
+    [
+        # had done by others: "get X cancelled"; the reference a record goes by ends it whole
+        ("Kindly get TM-3382 cancelled, no need of it.",
+         fact("Traffic management: two-way lights booked, ref TM-3382", "lights"),
+         ("ref TM-3382", True)),
+        ("Please have booking ref QX-7741 withdrawn.",
+         fact("Hall hire: Friday 7pm, booking ref QX-7741", "hall"), ("booking ref QX-7741", True)),
+        # a need that has ended, said with "further" or "more"
+        ("She has no further need of the microfilm, her cousin found the registers.",
+         fact("Loan L-51: microfilm reel, parish registers", "loan"), ("microfilm reel", False)),
+        ("We have no more need for the scaffold tower.",
+         fact("Hire: scaffold tower, two weeks", "tower"), ("scaffold tower", False)),
+    ],
+)  # fmt: skip
+def test_a_thing_had_cancelled_or_no_longer_needed_is_taken_back(
+    turn: str, source: Source, taken: tuple[str, bool]
+) -> None:
+    assert [(op.item, op.whole) for op in decide(turn, [source]) if isinstance(op, Retract)] == [
+        taken
+    ]
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # a verb's participle after "is" is no new kind of the thing after it
+        ("The inspector is saying lights are not required on the footway.",
+         fact("Traffic: two-way lights booked", "lights")),
+        ("Our driver was asking tables could go in the van first.",
+         fact("Load: folding tables, 12", "load")),
+        ("The caterer has ordered plates from the other supplier.",
+         fact("Hire: china plates, 80", "plates")),
+    ],
+)  # fmt: skip
+def test_a_participle_after_be_or_have_names_no_kind(turn: str, source: Source) -> None:
+    assert changes(turn, source) == set()

@@ -28,11 +28,14 @@ def retraction_pattern() -> re.Pattern[str]:
     ends = rf"(?=\s+(?:{after})\b|\s*(?:[;!?]|[,.](?!\d))|\s+(?:for|because|since|from|so|but|and)\b|\s*$)"
     holder = "|".join(tables()["retract_holder"])
     given_up = "|".join(tables()["retracted_after"])
+    caused = "|".join(tables()["retracted_by_others"])
     return re.compile(
         rf"(?<![\w'])(?:(?:{before})\s+(?:(?:him|her|them|it)\s+from\s+)?(?:on\s+|about\s+)?"
         rf"(?P<obj>{WORDS}){ends}"
         rf"|(?:{particled})\s+(?P<held>{WORDS})(?=\s+(?:off|out)\b)"
         rf"|(?:{particled})\s+(?:off|out)\s+(?!of\b)(?P<taken>{WORDS}){ends}"
+        # had done by others: "kindly get TM-3382 cancelled", "have the van booking pulled"
+        rf"|\b(?:get|have)\s+(?P<caused>{WORDS})\s+(?:{caused})\b"
         rf"|(?:{holder})\s+(?:no\s+longer\s+(?P<was>{WORDS}){ends}"
         rf"|not\s+(?P<was_then>{WORDS})\s+any\s?more\b)"
         rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{PHRASE})\s+(?:{given_up})"
@@ -42,7 +45,7 @@ def retraction_pattern() -> re.Pattern[str]:
     )
 
 
-OBJECTS = ("obj", "held", "taken", "was", "was_then", "subject")
+OBJECTS = ("obj", "held", "taken", "caused", "was", "was_then", "subject")
 
 
 @cache
@@ -59,7 +62,7 @@ def not_ours(before: str) -> bool:
 
 
 DEMONSTRATIVE = re.compile(r"(?:that|this|those|these)\s", re.I)
-BARE_NO = re.compile(r"no\b(?!\s+(?:need|longer))", re.I)
+BARE_NO = re.compile(r"no\b(?!\s+(?:(?:further|more)\s+)?(?:need|longer))", re.I)
 
 
 # A removal verb after a form of "be" or "get" is passive: "the launch was cancelled".

@@ -88,6 +88,8 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
                 continue  # "we won't need that prop": one already named, not all the props
             if hit is not None and all(r.source != hit[0] for r in out):
                 source, item, whole = hit
+                # the reference a record goes by ("ref TM-3382"), taken back: the record
+                whole = whole or _reference(item)
                 wordings = (
                     tuple(dict.fromkeys([*item_wordings(wanted, open_items), undetermined(words)]))
                     if source.fact_id is None
@@ -95,6 +97,14 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
                 )
                 out.append(Retract(source, item, whole, words, wordings))
     return out
+
+
+def _reference(item: str) -> bool:
+    """Whether an item is the reference its record goes by: "ref TM-3382", "booking no.
+    55107", not one item of a list ("KD-4471 (Corolla)")."""
+    return table("reference_labels").match(item.strip().lower()) is not None and any(
+        c.isdigit() for c in item
+    )
 
 
 def _restates(source: Source, sentence: Sentence, removal: str) -> bool:

@@ -21,6 +21,10 @@ _NOT_A_KIND = frozenset(
 )
 
 
+# Words after which a participle is a verb's form, not a kind word: "is saying", "were told".
+_AUXILIARIES = frozenset("is are was were be been being am has have had".split())
+
+
 def reworded(
     said: Sequence[Sentence], sources: Sequence[Source], changed: set[Source]
 ) -> list[Replace]:
@@ -38,10 +42,12 @@ def reworded(
             continue
         words = re.findall(r"[a-z][a-z'-]+", sentence.text.lower())
         lowered = sentence.text.lower()
-        for kind, thing in zip(words, words[1:], strict=False):
+        for n, (kind, thing) in enumerate(zip(words, words[1:], strict=False)):
             as_said = kind in sentence.text or sentence.text.lower().startswith(kind)
             if kind in _NOT_A_KIND or not as_said or not topic_terms(thing):
                 continue  # "the new plan" says which; "Blue team" is a name
+            if n and words[n - 1] in _AUXILIARIES and kind.endswith(("ing", "ed")):
+                continue  # "he is saying lights are not needed": a verb, no kind of lights
             for fact in facts if firm else [f for f in facts if f in changed]:
                 lead = sentence.text[: max(lowered.find(f"{kind} {thing}"), 0)]
                 if owner_apart(lead, fact.text):
