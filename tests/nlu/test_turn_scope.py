@@ -132,8 +132,8 @@ def test_a_hold_before_a_repair_is_the_same_matter(text: str, scope: Scope) -> N
         ("Hold on.", "Visit B-220 moves to Thursday.",
          ["Legal visit: B-220, Wednesday 09:15"], Scope.GLOBAL),
         # a hold after words of the matter pauses it, and what follows goes on with it
-        ("hmm the system can't find her. hang on",
-         "ok the last two digits were flipped, it's 4417", ["Student ID 4471"], Scope.GLOBAL),
+        ("the booking screen shows nothing under that number. one sec",
+         "right, I'd swapped two digits, it's 4417", ["Member no. 4471"], Scope.GLOBAL),
     ],
 )  # fmt: skip
 def test_what_follows_a_turn_that_only_holds_is_another_matter(
