@@ -1877,3 +1877,29 @@ def test_a_thing_had_cancelled_or_no_longer_needed_is_taken_back(
 )  # fmt: skip
 def test_a_participle_after_be_or_have_names_no_kind(turn: str, source: Source) -> None:
     assert changes(turn, source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # the day someone or something is back is no new day of ours
+        ("Stéphane is sick until Wednesday so I put Karine on the late shift.",
+         fact("Delivery: Thursday 09:00 at bay 2", "delivery"), set()),
+        ("Change of plan, the lift is out of order till the 9th.",
+         fact("Move-in on the 4th, lift booked", "move"), set()),
+        ("Update: our van is in the garage until Monday, so Bea drives now.",
+         fact("Market stall: Saturday, pitch 14", "stall"), set()),
+        # a thing moved until a day is moved to it
+        ("The delivery is pushed back until Friday.",
+         fact("Delivery: Thursday 09:00 at bay 2", "delivery"), {("Thursday", "Friday")}),
+        # a code of another series is no new one of this: "INC-2291" of "PO-6612"
+        ("New ref for the screen fault is INC-2291.",
+         fact("Parts order PO-6612: 40 cable kits", "order"), set()),
+        ("Order PO-6621, not PO-6612, the digits were swapped.",
+         fact("Parts order PO-6612: 40 cable kits", "order"), {("PO-6612", "PO-6621")}),
+    ],
+)  # fmt: skip
+def test_an_absences_end_or_another_series_replaces_nothing(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -155,8 +155,15 @@ def corrected_kinds(turn: str) -> frozenset[str]:
 
 def same_shape(a: str, b: str) -> bool:
     """Whether two codes are written alike, capitals, small letters and figures in the
-    same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format."""
-    return _shape(a) == _shape(b)
+    same runs ("9B" and "31F", "W2PK7R" and "Q8LM3T", not "20kg"): values of one format.
+    A prefix of letters set off by a hyphen names the series ("PO-6612", "INC-2291"): two
+    series are two formats."""
+    return _shape(a) == _shape(b) and _series(a) == _series(b)
+
+
+def _series(code: str) -> str:
+    prefix = re.match(r"([A-Za-z]{2,5})-\d", code)
+    return prefix.group(1).upper() if prefix else ""
 
 
 def _shape(code: str) -> str:

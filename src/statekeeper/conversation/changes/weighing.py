@@ -186,6 +186,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "mark says ziggy's booked for the 22nd": Ziggy's, not our booking
     if an_alternative(new.sentence.text, new.value):
         return None  # "she offered either the 8th or the 10th": a choice still open
+    if _end_of_absence(new.sentence.text, new.value):
+        return None  # "Stéphane is sick until Wednesday": when he is back, no new day
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
@@ -258,6 +260,19 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     if not reason:  # a value said in passing, placed by the turn's words alone
         reason = "said after the old one was taken back" if after else "its kind, a change said"
     return (score, reason) if score > 0 else None
+
+
+_UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$", re.I)
+
+
+def _end_of_absence(sentence: str, value: TypedValue) -> bool:
+    """Whether a value ends a spell someone or something is out of reach, in its own clause:
+    "she's off sick until Wednesday", "the lift is out of order till the 9th"."""
+    before = sentence[: value.start]
+    if _UNTIL.search(before) is None:
+        return False
+    clause = re.split(r"[,;:.!?]\s|\s(?:so|and|but|because)\s", before)[-1]
+    return found("unavailable", clause)
 
 
 def _totals(new: _New, old: Known) -> bool | None:
