@@ -1903,3 +1903,19 @@ def test_an_absences_end_or_another_series_replaces_nothing(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # a day said again of a fact's date ("the 18th" of "18/07/2025") is no new date
+        ("Collection can't be on the 18th, the earliest is 25 July 2025.",
+         fact("Collection: 18/07/2025, counter 3", "collection")),
+        ("The 18th is no good for the fitters, so make it 22 July.",
+         fact("Kitchen fit: 18/07/2026", "fit")),
+        ("Nothing on the 18th after all, move it to 21/07/2026.",
+         fact("Survey booked 18/07/2026", "survey")),
+    ],
+)  # fmt: skip
+def test_a_day_said_again_of_a_known_date_is_no_new_date(turn: str, source: Source) -> None:
+    assert all(new != "the 18th" for _, new in changes(turn, source))

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from statekeeper.text.moments import anchored, same_day
+from statekeeper.text.moments import anchored, names_day, same_day
 
 SAID = date(2024, 3, 13)  # a Wednesday
 
@@ -68,3 +68,17 @@ def test_a_month_step_stays_within_the_calendar() -> None:
 )  # fmt: skip
 def test_one_day_written_two_ways(a: str, b: str, same: bool) -> None:
     assert same_day(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("named", "date", "names"),
+    [
+        # a date in figures names its day where only one of its parts can be a day
+        ("the 18th", "18/07/2025", True),
+        ("the 25th", "07/25/2025", True),
+        ("the 9th", "09.11.2026", False),  # the 9th of November or the 11th of September
+        ("the 18th", "17/07/2025", False),
+    ],
+)  # fmt: skip
+def test_a_day_named_of_a_date_in_figures(named: str, date: str, names: bool) -> None:
+    assert names_day(named, date) is names

@@ -135,4 +135,17 @@ def names_day(named: str, date_text: str) -> bool:
 
 def _day_of_month(text: str) -> int | None:
     said = _ORDINAL_DAY.match(text.strip()) or _DAY_IN_DATE.match(text.strip())
-    return int(next(g for g in said.groups() if g)) if said else None
+    if said:
+        return int(next(g for g in said.groups() if g))
+    # a date in figures names its day where only one of its first two parts can be one:
+    # "18/07/2025" is the 18th; "07/11/2025" could be either
+    figures = _IN_FIGURES.match(text.strip())
+    if figures is None:
+        return None
+    first, second = int(figures.group(1)), int(figures.group(2))
+    if first > 12 >= second:
+        return first
+    return second if second > 12 >= first else None
+
+
+_IN_FIGURES = re.compile(r"^(\d{1,2})[/.-](\d{1,2})(?:[/.-]\d{2,4})?$")

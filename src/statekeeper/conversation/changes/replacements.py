@@ -58,6 +58,7 @@ from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.conversation.proposals import proposed_at
 from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.moments import names_day
 from statekeeper.text.values import TypedValue, typed_values
 
 
@@ -132,6 +133,13 @@ def replacements(
                 continue
             if without_meridiem(value) and ("time", digits(value.text)) in live_keys:
                 continue
+            if value.kind == "date" and any(
+                k.source.fact_id is not None
+                and k.value.kind == "date"
+                and names_day(value.text, k.value.text)
+                for k in known
+            ):
+                continue  # "the 18th" says a fact's "18/07/2025" again
             if not _may_be_new(sentence, value):
                 continue
             bound = stated_as_bound(sentence.text, value)
