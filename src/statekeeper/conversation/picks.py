@@ -82,8 +82,9 @@ def picked(reply: str, offered: list[str]) -> str | None:
     if not offered or is_question(first) or _NEGATED.search(first):
         return None
     ordered = _ORDERED.match(first)
-    if ordered:  # "the later one", "the cheaper one": by the alternatives' own figures
-        return _by_order(offered, ordered["c"].lower())
+    end = _end_taken(ordered["c"]) if ordered else None
+    if end is not None:  # "the later one", "the cheaper one": by the alternatives' figures
+        return _by_order(offered, highest=end)
     counted = _COUNT.match(first)
     if counted:
         index = _COUNTED[counted["n"].lower()] if counted["n"] else int(counted["d"]) - 1
@@ -99,25 +100,27 @@ def picked(reply: str, offered: list[str]) -> str | None:
     return offered[hits[0]] if len(hits) == 1 else None
 
 
-# A pick by comparison, and which end of the order it takes (True: the highest).
-_ORDERED = re.compile(
-    r"^\W*(?:the\s+)?(?P<c>later|latest|earlier|earliest|sooner|soonest|cheaper|cheapest|"
-    r"dearer|pricier|bigger|biggest|larger|largest|smaller|smallest)\b(?:\s+(?:one|option))?",
-    re.IGNORECASE,
-)
-_HIGHEST = frozenset(
-    "later latest dearer pricier bigger biggest larger largest".split()
-)
+# A pick by comparison ("the later one", "the cheaper one"): its word, from the cue tables
+# of the words that take the highest of the alternatives and of those that take the lowest.
+_ORDERED = re.compile(r"^\W*(?:the\s+)?(?P<c>[a-z]+)\b(?:\s+(?:one|option))?", re.IGNORECASE)
 
 
-def _by_order(offered: list[str], comparison: str) -> str | None:
+def _end_taken(word: str) -> bool | None:
+    """Whether a comparison takes the highest alternative (True), the lowest (False), or is
+    none (None)."""
+    if table("pick_highest").fullmatch(word.lower()):
+        return True
+    return False if table("pick_lowest").fullmatch(word.lower()) else None
+
+
+def _by_order(offered: list[str], *, highest: bool) -> str | None:
     """The alternative at one end of the order of the figures they name, when each names
     one of a single kind that can be ordered (a date, a time, an amount, a count)."""
     keys = [k for o in offered if (k := _order_key(o)) is not None]
     if len(keys) != len(offered) or len({kind for kind, _ in keys}) != 1:
         return None
     ranked = sorted(range(len(offered)), key=lambda n: keys[n][1])
-    return offered[ranked[-1 if comparison in _HIGHEST else 0]]
+    return offered[ranked[-1 if highest else 0]]
 
 
 def _order_key(option: str) -> tuple[str, Any] | None:

@@ -31,7 +31,8 @@ def chosen(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisio
     if len(earlier) < 2 or earlier[-1].speaker != ASSISTANT:
         return []
     offer, asked = earlier[-1], earlier[-2]
-    choice = picked(turn.text, alternatives(offer.text))
+    offered = alternatives(offer.text)
+    choice = picked(turn.text, offered)
     if choice is None or asked.speaker == ASSISTANT or Scope.GLOBAL not in (
         offer.scope, asked.scope
     ):
@@ -52,7 +53,6 @@ def chosen(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisio
     fact = named[0]
     label, colon, _ = fact.text.partition(":")
     value = re.sub(r"^the\s+", "", choice, flags=re.IGNORECASE)
-    offered = alternatives(offer.text)
     own = _as_asked(offered, asked.text)
     picked_as = own[offered.index(choice)] if own else None
     value = _in_place(fact.text, choice, picked_as) or (f"{label}: {value}" if colon else value)
