@@ -1919,3 +1919,19 @@ def test_an_absences_end_or_another_series_replaces_nothing(
 )  # fmt: skip
 def test_a_day_said_again_of_a_known_date_is_no_new_date(turn: str, source: Source) -> None:
     assert all(new != "the 18th" for _, new in changes(turn, source))
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # a value named as that of another thing than ours
+        ("No, this range belongs to another shipment, the NCL-77421 with the syrup.",
+         fact("Shipment NCL-77412: insulin pens to the clinic", "shipment")),
+        ("That deposit is for a different booking, BK-2231, not hers.",
+         fact("Booking BK-2213: deposit paid", "booking")),
+        ("Those figures came from some other file, the 4471-B one.",
+         fact("Case 4417-B: hearing on Monday", "case")),
+    ],
+)  # fmt: skip
+def test_a_value_named_as_anothers_changes_nothing(turn: str, source: Source) -> None:
+    assert changes(turn, source) == set()

@@ -220,8 +220,10 @@ def test_an_appraisal_is_no_value(value: str) -> None:
     assert judges(value) and not substantive(value)
 
 
-@pytest.mark.parametrize("value", ["cut", "gone", "off", "scrapped"])
-def test_what_became_of_a_thing_taken_away_is_no_value(value: str) -> None:
+@pytest.mark.parametrize("value", ["cut", "gone", "off", "scrapped", "leaving", "almost same"])
+def test_a_fate_a_doing_or_a_likeness_is_no_value(value: str) -> None:
+    """What became of a thing ("cut"), what it is doing ("leaving"), how like another it
+    is ("almost same"): none is a value to record."""
     assert not substantive(value)
 
 

@@ -347,7 +347,8 @@ JUDGEMENTS = frozenset(tables()["appraisals"])
 _LEADS = frozenset(tables()["appraisal_lead"])
 _EXCESS = re.compile(r"\W*(?:(?:way|far|much|a bit|a little|slightly)\s+)?too\b", re.I)
 _DEGREE = frozenset(
-    "very really pretty quite too so not still totally fairly super truly absolutely extremely".split()
+    "very really pretty quite too so not still totally fairly super truly absolutely extremely "
+    "almost nearly".split()
 )
 
 
@@ -506,8 +507,9 @@ def substantive(value: str) -> bool:
     return (
         _PLAIN_VALUE.fullmatch(value) is not None
         and not words[0].endswith("ly")  # "greatly appreciated" is a verdict
-        # "leaking again", "running late": what something is doing, not a value of it
-        and not (words[0].endswith("ing") and value[0].islower() and len(words) > 1)
+        # "leaking again", "running late", or "leaving" alone ("the driver is leaving"): what
+        # something is doing, not a value of it
+        and not (words[0].endswith("ing") and value[0].islower())
         and not judges(value)
         and not table("fates").fullmatch(value.strip(" .!?,").lower())  # "the chase is cut"
         and not any(w in _NO_VALUE for w in words)

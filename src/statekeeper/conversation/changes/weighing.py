@@ -184,6 +184,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Mrs Okafor wants ...": the one who asks, not a new value
     if reported_of_another(whole.reports, at, old):
         return None  # "mark says ziggy's booked for the 22nd": Ziggy's, not our booking
+    if _ANOTHERS.search(new.sentence.text, 0, new.value.start):
+        return None  # "this range belongs to another shipment, the NCL-77421": not ours
     if an_alternative(new.sentence.text, new.value):
         return None  # "she offered either the 8th or the 10th": a choice still open
     if _end_of_absence(new.sentence.text, new.value):
@@ -262,6 +264,12 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     return (score, reason) if score > 0 else None
 
 
+# A value named as that of another thing than ours, right before it: "another shipment,
+# the NCL-77421", "a different booking, BK-2231".
+_ANOTHERS = re.compile(
+    r"\b(?:another|a different|some other)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?:the\s+|namely\s+)?$",
+    re.I,
+)
 _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$", re.I)
 
 
