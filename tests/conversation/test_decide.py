@@ -1935,3 +1935,27 @@ def test_a_day_said_again_of_a_known_date_is_no_new_date(turn: str, source: Sour
 )  # fmt: skip
 def test_a_value_named_as_anothers_changes_nothing(turn: str, source: Source) -> None:
     assert changes(turn, source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # "knock X off" takes an item away, as "take X off" does
+        ("knock off the smoker, he found his old one",
+         fact("Order: 2 brood boxes, 1 stainless smoker, 1 excluder", "order"),
+         {("1 stainless smoker", "-")}),
+        ("Knock the gift wrap off, she'll wrap it herself.",
+         fact("Parcel: cufflinks, gift wrap, card", "parcel"), {("gift wrap", "-")}),
+        # what the arrangement now is, after "so it's": the new value of its kind
+        ("the extras were £120 so it's £1,030 now",
+         fact("Wedding package: DJ and booth, £1,150", "package"), {("£1,150", "£1,030")}),
+        ("the supplier took 10% off so it's £540 now",
+         fact("Fencing quote: £600, two days", "quote"), {("£600", "£540")}),
+        ("they took off the call-out fee so the total is £85",
+         fact("Boiler repair: £110 incl. call-out", "repair"), {("£110", "£85")}),
+    ],
+)  # fmt: skip
+def test_knocked_off_and_what_it_comes_to_now(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -164,8 +164,13 @@ def _last_mention(sentence: str, value: TypedValue, before: int) -> tuple[int, s
 
 # "so" as a consequence that introduces what now holds: "..., so: 44 Pine St" or "..., so
 # 40 seats"; not "so far", "so much".
-# "so" after a break in the sentence: a comma, a semicolon or a dash
-_SO_THEN = re.compile(r"(?:[,;]|\s[-–—])\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)$", re.I)
+# "so" after a break in the sentence (a comma, a semicolon or a dash), or before what the
+# arrangement now is: "they were £120 so it's £1,030 now"
+_SO_THEN = re.compile(
+    r"(?:(?:[,;]|\s[-–—])\s*(?:and\s+)?so(?::\s+[^.!?]*|\s+)"
+    r"|\sso\s+(?:it|that|this|we|the total)(?:'s|'re|\s+is|\s+are|\s+comes\s+to)\s+(?:now\s+)?)$",
+    re.I,
+)
 
 
 def concluded(sentence: str, new: TypedValue) -> bool:
