@@ -32,9 +32,9 @@ from statekeeper.model import (
     WorkingSetItem,
 )
 from statekeeper.nlu.interpret import (
-    CLOSE_SIDE,
     extraction_attempt,
     past_spans,
+    since_return,
     superseded_alternatives,
 )
 from statekeeper.store.base import UnitOfWork
@@ -423,13 +423,6 @@ def _returns_trimmed(turns: Sequence[Turn]) -> list[Turn]:
     out = list(turns)
     for n in range(1, len(out)):
         turn = out[n]
-        back = CLOSE_SIDE.search(turn.text)
-        if (
-            turn.speaker == ASSISTANT
-            and out[n - 1].scope != Scope.GLOBAL
-            and turn.scope == Scope.GLOBAL
-            and back
-            and back.start()
-        ):
-            out[n] = turn.model_copy(update={"text": turn.text[back.start() :]})
+        if turn.speaker == ASSISTANT and out[n - 1].scope != turn.scope == Scope.GLOBAL:
+            out[n] = turn.model_copy(update={"text": since_return(turn.text)})
     return out

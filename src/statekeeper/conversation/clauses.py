@@ -187,21 +187,17 @@ def confirms(turn: str) -> bool:
     return bool(said) and table("confirmations").fullmatch(said) is not None
 
 
-# Who a line of a pasted chat or log is from, before its words: "[Tomasz]: ", "[09/05,
-# 08:14] Imke: ", "Renata (IC): ", "- Dev: ". A sentence's mood is read after it: "[Tomasz]:
-# if it rains ..." is a condition.
-_LINE_LABEL = re.compile(
-    r"^(?:[-*•]\s*)?(?:\[[^\]\n]{1,40}\]:?\s*)?"
-    r"(?:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}(?:\s*\([^)\n]{1,40}\))?:\s+)?"
-)
-
-
-# A chat line's speaker as pasted logs write it: "[Kezia]: ", "[09/05, 08:14] Imke: ",
+# Who a line of a pasted chat or log is from: a bracketed stamp or name ("[Tomasz]", "[09/05,
+# 08:14]"), names in capitals ("Imke"), a role in brackets ("Renata (IC)").
+_BRACKETED = r"\[[^\]\n]{1,40}\]"
+_NAMES = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}"
+_ROLE = r"\([^)\n]{1,40}\)"
+# A line's label before its words, a bare "Name: " included: a sentence's mood is read after
+# it ("[Tomasz]: if it rains ..." is a condition).
+_LINE_LABEL = re.compile(rf"^(?:[-*•]\s*)?(?:{_BRACKETED}:?\s*)?(?:{_NAMES}(?:\s*{_ROLE})?:\s+)?")
+# A speaker's label only, as pasted logs write it: "[Kezia]: ", "[09/05, 08:14] Imke: ",
 # "Dev (unit manager): " (not a bare "Venue: ", which labels a value).
-_SPEAKER_LABEL = re.compile(
-    r"^\s*(?:\[[^\]\n]{1,40}\]\s*(?:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}\s*)?"
-    r"|[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}\s*\([^)\n]{1,40}\)\s*):"
-)
+_SPEAKER_LABEL = re.compile(rf"^\s*(?:{_BRACKETED}\s*(?:{_NAMES}\s*)?|{_NAMES}\s*{_ROLE}\s*):")
 
 
 def line_speaker(sentence: str) -> str | None:

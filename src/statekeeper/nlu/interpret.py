@@ -155,6 +155,13 @@ def held(text: str) -> str | None:
     return text[hold.end() :]
 
 
+def since_return(text: str) -> str:
+    """A text from where it goes back to the main line ("Logged: parcel C-118. Back to
+    the visit?" from "Back to"); the whole text when it does not."""
+    back = CLOSE_SIDE.search(text)
+    return text[back.start() :] if back else text
+
+
 def aside(text: str) -> str | None:
     """The part of a turn that opens another matter and returns within the same turn ("quick
     tangent, my dentist moved me to May 12. anyway, back to the group tour ..."): from the

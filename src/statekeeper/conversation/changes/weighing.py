@@ -35,7 +35,7 @@ from statekeeper.conversation.changes.subjects import (
     whose,
 )
 from statekeeper.conversation.changes.totals import stated_as_total
-from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE
+from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE, clause_start
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import found
 from statekeeper.nlu.topic import topic_terms
@@ -276,11 +276,9 @@ _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$"
 def _end_of_absence(sentence: str, value: TypedValue) -> bool:
     """Whether a value ends a spell someone or something is out of reach, in its own clause:
     "she's off sick until Wednesday", "the lift is out of order till the 9th"."""
-    before = sentence[: value.start]
-    if _UNTIL.search(before) is None:
+    if _UNTIL.search(sentence, 0, value.start) is None:
         return False
-    clause = re.split(r"[,;:.!?]\s|\s(?:so|and|but|because)\s", before)[-1]
-    return found("unavailable", clause)
+    return found("unavailable", sentence[clause_start(sentence, value.start) : value.start])
 
 
 def _totals(new: _New, old: Known) -> bool | None:

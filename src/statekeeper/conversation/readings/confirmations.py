@@ -45,8 +45,7 @@ def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
         return []
     # what the assistant said before it went back to the main line ("Logged: parcel for
     # ... Back to the legal visit?") belongs to the matter it closed
-    back_at = nlu.CLOSE_SIDE.search(told.text)
-    stated = told.text[back_at.start() :] if back_at else told.text
+    stated = nlu.since_return(told.text)
     adopted = turn.model_copy(update={"text": _as_stated(stated)})
     live = view.related_facts(stated)
     # what the assistant stated, now the speaker's: its typed changes, or else a change it

@@ -19,7 +19,7 @@ def turned_down(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[De
     """Values offered to us and turned down in this turn, recorded as said by the offer
     and ended now, so that no context shows them as a live option."""
     asked = [t for t in earlier if t.speaker != ASSISTANT]  # a "what if" too, in its scope
-    question = _asked_back(earlier)
+    question = _question_put(earlier)
     decisions: list[Decision] = []
     for offer in declined(turn.text, [t.text for t in asked]):
         if offer.turn_back and question is not None and _of_its_own(question, offer.sentence):
@@ -36,7 +36,7 @@ def _of_its_own(question: str, offer: str) -> bool:
     return any(v.key not in offered for v in typed_values(question))
 
 
-def _asked_back(earlier: Sequence[Turn]) -> str | None:
+def _question_put(earlier: Sequence[Turn]) -> str | None:
     """The question the assistant's turn just before put to the user, if it ends on one."""
     if not earlier or earlier[-1].speaker != ASSISTANT:
         return None
