@@ -1959,3 +1959,26 @@ def test_knocked_off_and_what_it_comes_to_now(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a value brought in as one of a new thing ("a pledge of", "a refund of") is no new
+        # value of a known one, nor is whom that new thing came from
+        ("Lovely news, we've had a pledge of £8,000 from Mr Trelawny for the roof.",
+         fact("Church roof appeal: target £45,000; roofer Kessell & Sons", "appeal"), set()),
+        ("The airline sent a refund of €45 for the seat upgrade.",
+         fact("Seat upgrade fee €120, paid by card", "upgrade"), set()),
+        ("We got an extra donation of $300 towards the van.",
+         fact("Van fund: budget $4,500", "van_fund"), set()),
+        # the known thing named, or a change said, still changes it
+        ("The club agreed a target of £50,000 for the roof instead.",
+         fact("Church roof appeal: target £45,000; roofer Kessell & Sons", "appeal"),
+         {("£45,000", "£50,000")}),
+    ],
+)  # fmt: skip
+def test_a_value_of_a_new_thing_replaces_nothing(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -245,6 +245,25 @@ def called_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     return _named_otherwise(_SUBJECT_IS, sentence, new, old)
 
 
+# A value brought in as one of a new thing, by an indefinite noun before "of", or after it
+# as whom it came from: "a pledge of £25,000", "an extra deposit of $300", "a pledge of
+# £25,000 from Mrs Pascoe". Words that count or group ("a couple of") are not such a noun.
+_INTRODUCED = re.compile(
+    r"\b(?:a|an|another|one more)\s+((?:[a-z-]+\s+){0,2}?(?!(?:couple|lot|bunch|few|number|"
+    r"handful|pair|dozen|series|maximum|minimum|total)\b)[a-z-]+)\s+"
+    r"(?:of\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+)?"
+    r"|(?:of\s+\S+(?:\s+\S+){0,2}\s+)?(?:from|by)\s+(?:the\s+)?)$",
+    re.I,
+)
+
+
+def introduced_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether the new value comes as that of a new thing the old value's words do not
+    name: "we've had a pledge of £25,000" is no new appeal target, "a refund of €45" no new
+    fee."""
+    return _named_otherwise(_INTRODUCED, sentence, new, old)
+
+
 def moved_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the clause says a thing the old value's words do not name moved to the new
     value: "my cleaning got moved to Monday" is no new payroll day."""

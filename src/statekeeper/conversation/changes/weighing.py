@@ -24,6 +24,7 @@ from statekeeper.conversation.changes.subjects import (
     asks_for,
     called_otherwise,
     clash,
+    introduced_otherwise,
     moved_otherwise,
     of_another,
     owned_by_another,
@@ -194,6 +195,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
         return None  # "the depot, which now closes at 5:45": the depot's hours
+    if introduced_otherwise(new.sentence.text, new.value, old):
+        return None  # "a pledge of £25,000 towards the lantern": no new appeal target
     totals = _totals(new, old)
     if totals is False:
         return None  # "£18.50 a head, so £1,110": the sum is no new price of one
