@@ -94,6 +94,22 @@ def test_an_opening_do_asks_unless_it_orders(sentence: str, asks: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "asks"),
+    [
+        # a question quoted to the end of its sentence still asks
+        ("A parent emailed: 'Is the trip still on for Friday?'", True),
+        ('The caller said, "Can we bring the dog?"', True),
+        ("Her text: ‘Any chance of a later slot?’", True),
+        # a question mark inside a bracket or a code asks nothing of the sentence
+        ("Moved to Friday (was it Thursday?)", False),
+        ("The code is 'ABC?1'.", False),
+    ],
+)  # fmt: skip
+def test_a_quoted_question_asks(sentence: str, asks: bool) -> None:
+    assert is_question(sentence) is asks
+
+
+@pytest.mark.parametrize(
     ("text", "at", "wanted"),
     [
         # what follows from a wish is the speaker's own conclusion

@@ -35,6 +35,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
         ("the TGHU6609152 box is on hold", [("code", "TGHU6609152")]),
         ("crate ref AX4471920B arrived", [("code", "AX4471920B")]),
         ("serial SN2025551234 on the base", [("code", "SN2025551234")]),
+        # ... or joined to its letters by a mark
+        ("PB.1987.114 goes to the lab", [("code", "PB.1987.114")]),
+        ("lot KX-2024.0917 was sold", [("code", "KX-2024.0917")]),
+        ("bag ref QF/4471920 at the desk", [("code", "QF/4471920")]),
         ("send it to kai.tanaka@example.org please", [("email", "kai.tanaka@example.org")]),
         ("the deposit is CA$2,400.50", [("money", "CA$2,400.50")]),
         ("a 12.5% fee on top", [("percent", "12.5%")]),

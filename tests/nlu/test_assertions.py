@@ -220,7 +220,9 @@ def test_an_appraisal_is_no_value(value: str) -> None:
     assert judges(value) and not substantive(value)
 
 
-@pytest.mark.parametrize("value", ["cut", "gone", "off", "scrapped", "leaving", "almost same"])
+@pytest.mark.parametrize(
+    "value", ["cut", "gone", "off", "scrapped", "leaving", "almost same", "swapped", "booked"]
+)
 def test_a_fate_a_doing_or_a_likeness_is_no_value(value: str) -> None:
     """What became of a thing ("cut"), what it is doing ("leaving"), how like another it
     is ("almost same"): none is a value to record."""
@@ -251,6 +253,11 @@ def test_a_value_ends_with_its_line(turn: str, value: str) -> None:
 )  # fmt: skip
 def test_a_plain_value_is_no_appraisal(value: str) -> None:
     assert not judges(value)
+
+
+@pytest.mark.parametrize("value", ["red", "speed", "the shed", "Ted", "a single bed"])
+def test_a_word_ending_in_ed_that_is_no_participle_is_a_value(value: str) -> None:
+    assert substantive(value)
 
 
 def test_kill_still_cancels_a_thing_it_names() -> None:

@@ -498,6 +498,9 @@ _NO_VALUE = frozenset(
 )
 
 
+_PARTICIPLE = re.compile(r"[a-z]{2,}[^e\W]ed")  # "swapped", "booked"; not "red", "speed"
+
+
 def substantive(value: str) -> bool:
     """A value worth recording as a fact: an amount, a date, a name or a code, or a short
     plain one ("blue", "remote first", "40 people") that is no verdict and no pronoun."""
@@ -510,6 +513,8 @@ def substantive(value: str) -> bool:
         # "leaking again", "running late", or "leaving" alone ("the driver is leaving"): what
         # something is doing, not a value of it
         and not (words[0].endswith("ing") and value[0].islower())
+        # "the digits are swapped", "the order's confirmed": a state it is in, no value
+        and not (len(words) == 1 and _PARTICIPLE.fullmatch(value.strip(" .!?,")) is not None)
         and not judges(value)
         and not table("fates").fullmatch(value.strip(" .!?,").lower())  # "the chase is cut"
         and not any(w in _NO_VALUE for w in words)

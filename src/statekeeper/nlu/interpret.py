@@ -103,7 +103,7 @@ _HOLDS_NOW = re.compile(r"\b(?:now|these days|currently|from now on|going forwar
 # it"), unless a pronoun follows it ("Can't we move it"), and "do" before what is done
 # orders it ("Do the 11th instead.").
 QUESTION = re.compile(
-    r"\?\s*$|^(what|when|where|who|which|how|why|can|could|should|does|is|are|will"
+    r"\?['\"’”]*\s*$|^(what|when|where|who|which|how|why|can|could|should|does|is|are|will"
     r"|do(?!\s+(?:the|a|an|it|that|this|them)\b))(?![\w'])"
     r"|^(can'?t|cannot|(could|should|would|do|does|is|are|wo)n'?t)\s+(we|you|i|they|he|she|it)\b",
     re.IGNORECASE,

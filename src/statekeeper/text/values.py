@@ -440,8 +440,11 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
-        glued = (match.start > 0 and text[match.start - 1].isalnum()) or (
-            match.end < len(text) and text[match.end].isalnum()
+        glued = (
+            (match.start > 0 and text[match.start - 1].isalnum())
+            or (match.end < len(text) and text[match.end].isalnum())
+            # "PB.1987.114", "INV-20991877": the digits of a code after its letters
+            or _CODE_PREFIX.search(text, 0, match.start) is not None
         )  # "TGHU6609152": the digits of a code, not a number of their own
         if not glued and not _PRICED.search(text, 0, match.start):  # "€1.250.000,00" is an amount
             take("phone", match.start, match.end)
@@ -458,6 +461,9 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     return tuple(sorted(found, key=lambda v: v.start))
 
 
+# The letters of a code joined to its digits by a mark ("PB.", "INV-"); not a label of a
+# number ("tel.", "mob-").
+_CODE_PREFIX = re.compile(r"(?<![\w.])(?!(?:tel|ph|phone|mob|mobile|cell|fax)\W$)[A-Za-z]+[.\-/_]$")
 # A person or a party before "at": what follows is where they stand, not an hour.
 _BEING_AT = re.compile(
     r"\b(?:we'?re|we are|i'?m|i am|they'?re|they are|you'?re|you are|we'?ll be|he'?s|she'?s)"
