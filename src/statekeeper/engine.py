@@ -1135,7 +1135,13 @@ class Session:
         the answer is for: "internal" (ourselves) or "external" (a reply to a client, a
         public text), which is shown nothing said for us only; by default it is read from
         the query ("draft my reply to the landlord" is external)."""
-        from statekeeper.conversation.audience import AUDIENCES, EXTERNAL, audience_of
+        from statekeeper.conversation.audience import (
+            AUDIENCES,
+            EXTERNAL,
+            INTERNAL_NOTE,
+            asked_by_allowed,
+            audience_of,
+        )
 
         check(Text, query, "query")
         budget = self.engine.settings.budget if budget is None else budget
@@ -1144,6 +1150,9 @@ class Session:
         if audience is not None and audience not in AUDIENCES:
             raise InvalidInputError("audience", audience, f"must be one of {AUDIENCES}")
         external = (audience or audience_of(query)) == EXTERNAL
+        if external and audience is None:  # one a note lets know by name is one of us
+            notes = [str(f.value) for f in self.history(INTERNAL_NOTE) if f.is_valid]
+            external = not asked_by_allowed(query, notes)
         now = self.engine.now()
         environment = self.engine.environment()
         settings = self.engine.settings

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.audience import EXTERNAL, audience_of, confidential_spans
+from statekeeper.conversation.audience import (
+    EXTERNAL,
+    asked_by_allowed,
+    audience_of,
+    beyond_restriction,
+    confidential_spans,
+)
 from statekeeper.model import INTERNAL
 
 SPANS = [
@@ -103,6 +109,82 @@ SPANS = [
      ["Our walk-away price is $310k. Never put that in an email to them."]),
     ("Just for me: the real budget is $7,000.", ["Just for me: the real budget is $7,000."]),
     ("Organizers only: the headliner cancelled.", ["Organizers only: the headliner cancelled."]),
+    # said in confidence: that sentence alone
+    ("Our chef told me in confidence he's moving to Lisbon. The menu changes on Monday.",
+     ["Our chef told me in confidence he's moving to Lisbon."]),
+    ("In confidence, the landlord is selling the building. Rent is due Friday.",
+     ["In confidence, the landlord is selling the building."]),
+    ("Marta said it in strict confidence: the shop is up for sale. Hours stay the same.",
+     ["Marta said it in strict confidence: the shop is up for sale."]),
+    # someone keeping it to themselves until later points back at what was said
+    ("The lab found a fault in batch 12. The owner isn't telling the buyers until Friday. "
+     "Deliveries resume Monday.",
+     ["The lab found a fault in batch 12. The owner isn't telling the buyers until Friday."]),
+    ("Jon got the Oslo job. He's not telling his team or the rest of the office yet.",
+     ["Jon got the Oslo job. He's not telling his team or the rest of the office yet."]),
+    # a statement tagged for a group of people only
+    ("Results, for the doctors only and not for release: the scan shows a small tear. "
+     "Discharge is Friday.",
+     ["Results, for the doctors only and not for release: the scan shows a small tear."]),
+    ("The new rota is for the nurses only. Lunch is at noon.",
+     ["The new rota is for the nurses only."]),
+    # a group named after a statement as the only ones to know it, or a channel kept off
+    ("The alarm code is 5521. Keyholders only, never by text.",
+     ["The alarm code is 5521. Keyholders only, never by text."]),
+    ("Her mobile is 0412 555 019. Coaches only.", ["Her mobile is 0412 555 019. Coaches only."]),
+    # not a word to someone
+    ("We're buying the bakery next door. Not a word to Maria obviously.",
+     ["We're buying the bakery next door. Not a word to Maria obviously."]),
+    ("Not a word about the recall to any dealers, the notice goes out Monday.",
+     ["Not a word about the recall to any dealers, the notice goes out Monday."]),
+    # kept from someone
+    ("The sale price was £310k. Keep it from the neighbours.",
+     ["The sale price was £310k. Keep it from the neighbours."]),
+    ("She asked me to keep the diagnosis away from her brother.",
+     ["She asked me to keep the diagnosis away from her brother."]),
+    # kept between the speaker and someone named
+    ("keep the diagnosis between me and the GP, it's early dementia",
+     ["keep the diagnosis between me and the GP, it's early dementia"]),
+    ("The refund is $95, that's between you and me. Pickup is at 4.",
+     ["The refund is $95, that's between you and me."]),
+    # a restriction that opens its turn and names a matter whose value follows
+    ("Bonus pot, that's between me and Anil only. It's £9,000 this year.",
+     ["Bonus pot, that's between me and Anil only. It's £9,000 this year."]),
+    ("Keep that between us. Anyway the van comes at 9.", ["Keep that between us."]),
+    # kept inside a named group, and a family private about it
+    ("The supplier is going bust. Keep this inside the kitchen team.",
+     ["The supplier is going bust. Keep this inside the kitchen team."]),
+    ("His son is in rehab. The family are very private about this.",
+     ["His son is in rehab. The family are very private about this."]),
+    # restrictions said one after another point at the statement before them
+    ("We got £5,000 from a local firm. They asked that neither the name nor the sum be "
+     "made public. Board only, please.",
+     ["We got £5,000 from a local firm. They asked that neither the name nor the sum be "
+      "made public. Board only, please."]),
+    # a restriction that heads what follows with a colon points ahead
+    ("Heads up, this stays with the kitchen staff only, ok: the inspector visits Tuesday. "
+     "Keep the walk-in tidy.",
+     ["Heads up, this stays with the kitchen staff only, ok: the inspector visits Tuesday. "
+      "Keep the walk-in tidy."]),
+    # one that says little and closes its turn points back at what it names
+    ("The new tenant is on parole, so we took a bigger deposit. Don't repeat his history "
+     "to anybody.",
+     ["The new tenant is on parole, so we took a bigger deposit. Don't repeat his history "
+      "to anybody."]),
+    ("Mum is just out of hospital after a fall. No visitors before noon. Don't be "
+     "mentioning the hospital to the neighbours.",
+     ["Mum is just out of hospital after a fall. No visitors before noon. Don't be "
+      "mentioning the hospital to the neighbours."]),
+    # "keep this" of all that was said before it in the turn
+    ("The Lees owe £1,200 since May. Their shop is closing. Keep this between me and "
+     "Omar in accounts.",
+     ["The Lees owe £1,200 since May. Their shop is closing. Keep this between me and "
+      "Omar in accounts."]),
+    # the one it concerns is private, or it is for a group only
+    ("Dad's on new heart pills. He's a very private man.",
+     ["Dad's on new heart pills. He's a very private man."]),
+    ("The bakery is closing in March. This is only for the trustees now.",
+     ["The bakery is closing in March. This is only for the trustees now."]),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
@@ -124,6 +206,19 @@ NO_SPAN = [
     "Keep the pan off the heat for a minute.",
     "Parking here is for buses only.",
     "Leave it out of the sun, it melts.",
+    "He's not telling the truth about the dent.",
+    "I'm not telling you again, the van is at 9.",
+    "The discount is for September only.",
+    "The offer is for one night only.",
+    "Weekdays only, the café shuts at 3.",
+    "Cash only, sorry.",
+    "Not a word from the supplier since Monday.",
+    "Keep it away from the heater.",
+    "Keep the dog away from the kids.",
+    "The choice is between red and blue.",
+    "The room is private, book it ahead.",
+    "The results will be made public on Friday.",
+    "I'll post the parcel tomorrow.",
 ]
 
 
@@ -180,6 +275,13 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "Send me a note with the totals.",
         "Draft my talking points for the client meeting.",
         "Prepare the seating plan for the team.",
+        # one of us asking
+        "Sana, one of our drivers, asks where the van is.",
+        "Luis, the nurse covering for me tonight, asks what the bed code is.",
+        "Kemi from our office team is asking when rent is due.",
+        "We're asking the council when the road reopens.",
+        "I rang asking about the boiler, what did they say?",
+        "Is the ad in the paper yet?",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:
@@ -221,6 +323,15 @@ def test_a_restriction_to_named_people_keeps_what_it_points_back_at(
         "The courier just rang with a parcel for Ana and wants to know where to leave it.",
         "A parent asks why the trip moved, what do I say?",
         "The examiner would like to know the start time. Draft nothing, just tell me.",
+        # a text to hand over, and someone else asking or to be told
+        "Write me a reply I can send her.",
+        "Tom's on the gate tonight and asked what he needs to know about the delivery.",
+        "Mrs Ode is asking when the piano comes and if there's anything about the move she should know.",
+        "The plumber rang asking where to park.",
+        "The school office says they'd like to know who collects her.",
+        # a text for a paper others read
+        "The Gazette wants a paragraph on the fete for Friday's paper. Please draft it.",
+        "Something short for the club newsletter about the new kit, please.",
     ],
 )
 def test_someone_outside_asking_makes_the_answer_theirs(query: str) -> None:
@@ -247,3 +358,41 @@ def test_someone_outside_asking_makes_the_answer_theirs(query: str) -> None:
 )  # fmt: skip
 def test_a_chat_restriction_ends_at_anothers_line(turn: str, spans: list[str]) -> None:
     assert confidential_spans(turn) == spans
+
+
+@pytest.mark.parametrize(
+    ("note", "withheld"),
+    [
+        # what a note says beyond its restriction is withheld; whom it is for is not
+        ("The side gate code is 3815. Carers only, never over the phone.",
+         ["The side gate code is 3815."]),
+        ("We're selling the van. Not a word to Priya. She'd take it badly.",
+         ["We're selling the van.", "She'd take it badly."]),
+        ("Internal only: the floor is $41,500.", ["Internal only: the floor is $41,500."]),
+    ],
+)  # fmt: skip
+def test_a_note_is_withheld_beyond_its_restriction(note: str, withheld: list[str]) -> None:
+    assert beyond_restriction(note) == withheld
+
+
+@pytest.mark.parametrize(
+    ("query", "notes", "allowed"),
+    [
+        # the one a query opens with, let know by name in a note
+        ("Rita's doing the overdue accounts. What do I tell her about the balance?",
+         ["The Lees owe £1,200. Keep this between me and Rita in accounts."], True),
+        ("Bethan rang to check the time. What do I tell her?",
+         ["Her son isn't to be told anything. Bethan only."], True),
+        ("Lena needs the gate code. Draft her a message.",
+         ["His gate code is 4471 and it stays with me and Lena only."], True),
+        # someone the note keeps out, or who is only spoken of
+        ("Rajesh here. Draft a message about Saturday.",
+         ["We booked his surprise dinner. Not a word to Rajesh."], False),
+        ("The insurer asks about Kwame's eyes. Draft the reply.",
+         ["He has early glaucoma. That stays between us and Kwame."], False),
+    ],
+)  # fmt: skip
+def test_one_a_note_lets_know_by_name_is_one_of_us(
+    query: str, notes: list[str], allowed: bool
+) -> None:
+    assert asked_by_allowed(query, notes) is allowed

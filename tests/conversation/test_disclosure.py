@@ -24,6 +24,10 @@ WITHHELD_TELLING = [
     "Neither the price nor the buyer is to be disclosed to the press.",
     "The diagnosis and the ward are for the family and the chaplain, and nobody else.",
     "keep it between me n the foreman, no names to anyone",
+    # kept out of print or public
+    "Kindly do not publish that figure anywhere.",
+    "Please don't post the prices on the group.",
+    "She asked that neither her name nor the sum be made public.",
 ]
 
 ORDINARY = [

@@ -65,3 +65,53 @@ def test_a_restriction_keeps_the_values_it_names_out_of_earlier_turns(engine: En
     assert "07700 914 226" not in external.text and "[withheld]" in external.text
     assert "£1,150" in external.text
     assert "07700 914 226" in internal.text
+
+
+def test_whom_a_note_is_for_stays_readable_while_its_values_are_withheld(
+    engine: Engine,
+) -> None:
+    with engine.session(ALICE) as s:
+        s.observe(
+            "alice", "The side door code at the depot is 7391. Keyholders only, never by text."
+        )
+        context = s.context("A courier asks for the side door code. What do I tell him?")
+        assert "7391" not in context.text
+        assert "Keyholders only" in context.text
+
+
+def test_a_restriction_over_commas_keeps_the_value_it_names_for_us(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "The insurer's claim number is CLM-88310.")
+        s.observe(
+            "alice",
+            "The claim number is for this office, the loss adjuster and the owner, and nobody else.",
+        )
+        assert "CLM-88310" not in s.context("Draft a reply to the neighbour's lawyer.").text
+        internal = s.context("What is the claim number?").text
+        assert "CLM-88310" in internal
+
+
+def test_a_note_said_for_us_is_not_corrected_by_the_restriction_after_it(
+    engine: Engine,
+) -> None:
+    with engine.session(ALICE) as s:
+        s.observe(
+            "alice",
+            "The vet found a tumour, reference VX-4410. The owners are very private about "
+            "this. The finding and the reference are for the practice and the owners, "
+            "and nobody else.",
+        )
+        notes = [f.value for f in s.facts() if f.key == "internal_note"]
+        assert any("VX-4410" in str(v) for v in notes)
+        assert not any(str(v).startswith("the practice") for v in notes)
+
+
+def test_one_a_restriction_names_may_be_told_what_it_keeps(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe(
+            "alice", "The Lees owe £1,200 since May. Keep this between me and Omar in accounts."
+        )
+        told_omar = s.context("Omar's chasing overdue accounts. What do I tell him about the Lees?")
+        told_courier = s.context("The courier asks about the Lees. What do I tell him?")
+        assert "£1,200" in told_omar.text
+        assert "£1,200" not in told_courier.text

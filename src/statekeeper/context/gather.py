@@ -20,6 +20,7 @@ from statekeeper.context.focus import Contested, Focus, contested_figures, kept_
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
+from statekeeper.conversation.audience import INTERNAL_NOTE, beyond_restriction
 from statekeeper.model import (
     ASSISTANT,
     Environment,
@@ -331,7 +332,12 @@ class Reading:
             elif not in_scope(fact, where):
                 hidden[fact_id] = OUT_OF_SCOPE
         unseen = hidden.keys() | snapshot.review
-        withheld = [snapshot.fact(i).text for i in sorted(hidden) if hidden[i] == WITHHELD]
+        withheld = [
+            run
+            for i in sorted(hidden)
+            if hidden[i] == WITHHELD
+            for run in _withheld_runs(snapshot.fact(i))
+        ]
         dead = snapshot.recently_dead(dead_limit)
         dead += [snapshot.fact(i).text for i in sorted(unseen) if hidden.get(i) != WITHHELD]
         snapshot.read_values([*dead, *withheld])
@@ -426,3 +432,9 @@ def _returns_trimmed(turns: Sequence[Turn]) -> list[Turn]:
         if turn.speaker == ASSISTANT and out[n - 1].scope != turn.scope == Scope.GLOBAL:
             out[n] = turn.model_copy(update={"text": since_return(turn.text)})
     return out
+
+
+def _withheld_runs(fact: Fact) -> list[str]:
+    """What of a withheld fact a context masks: all of it, or of a note of what was said
+    for us only, what it says beyond its restriction (whom it is for stays readable)."""
+    return beyond_restriction(fact.text) if fact.key == INTERNAL_NOTE else [fact.text]

@@ -10,14 +10,18 @@ leaves internal statements out; one for ourselves keeps them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from statekeeper.conversation.clauses import line_speaker, sentences
+from statekeeper.conversation.clauses import Sentence, line_speaker, sentences
 from statekeeper.conversation.cues import found, table
+from statekeeper.conversation.disclosure import object_terms
 from statekeeper.model import INTERNAL
 from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import typed_values
 
 EXTERNAL = "external"
 AUDIENCES = (INTERNAL, EXTERNAL)
+INTERNAL_NOTE = "internal_note"  # the key of a note of what was said for us only
 
 
 def confidential_spans(text: str) -> list[str]:
@@ -25,33 +29,126 @@ def confidential_spans(text: str) -> list[str]:
     that restricts to the end of the turn, or to a sentence that turns to what may be
     shared."""
     spans: list[str] = []
-    start: int | None = None
-    end = 0
-    before: int | None = None  # where the sentence before this one starts
+    opener: Sentence | None = None  # the sentence that opened a span still running
+    start = end = 0
     speaker: str | None = None  # who said the restriction, in a pasted chat
+    said_before: list[Sentence] = []
+
+    def close(opener: Sentence) -> None:
+        # a restriction that says little beyond whom it keeps out, and ends its span where it
+        # ends, points back, not ahead: "He's recovering from surgery. Don't repeat his
+        # medical stuff to anybody."
+        first = start
+        alone = first == opener.start and end == opener.start + len(opener.text)
+        states = _STATES.search(table("confidential").sub(" ", opener.text.lower()))
+        if alone and _says_little(opener.text) and not states:
+            first = _pointed_at(said_before[: said_before.index(opener)], opener)
+        spans.append(text[first:end].strip())
+
     for sentence in sentences(text):
         said = sentence.text.strip()
         other = line_speaker(said)
-        if start is not None and (found("shareable", said) or (other and other != speaker)):
+        if opener is not None and (found("shareable", said) or (other and other != speaker)):
             # what may be shared, or another person's line of a chat: the span ends
-            spans.append(text[start:end].strip())
-            start = None
-        elif start is None and found("anonymity", said):  # the name goes, the rest stays
-            spans += _names(text[before : sentence.start]) if before is not None else []
-        elif start is None and found("confidential_back", said):
+            close(opener)
+            opener = None
+        elif opener is None and found("confidential_here", said):  # this sentence alone
+            spans.append(sentence.text.strip())
+        elif opener is None and found("anonymity", said):  # the name goes, the rest stays
+            spans += _names(text[said_before[-1].start : sentence.start]) if said_before else []
+        elif (
+            opener is None
+            and found("confidential_back", said)
+            and _points_ahead(said, bool(said_before))
+        ):
+            # "Keg price though, that's between me and Ron only. It's £68 a keg.", "this
+            # stays with the crew, eh: ...": what it names comes after it, and so does the
+            # rest of the turn
+            opener, start, speaker = sentence, sentence.start, other
+            end = sentence.start + len(sentence.text)
+        elif opener is None and found("confidential_back", said):
             # "keep that quiet": what it points back at, and itself; what follows is said
             # again for anyone unless it restricts too
-            first = sentence.start if before is None else before
+            first = _pointed_at(said_before, sentence)
             spans.append(text[first : sentence.start + len(sentence.text)].strip())
-        elif start is not None or found("confidential", said):
-            if start is None:  # "HR eyes only." alone after a statement marks that statement
-                start = before if before is not None and bare_restriction(said) else sentence.start
-                speaker = other
+        elif opener is not None or found("confidential", said):
+            if opener is None:  # "HR eyes only." alone after a statement marks that statement
+                bare = said_before and bare_restriction(said)
+                opener, speaker = sentence, other
+                start = said_before[-1].start if bare else sentence.start
             end = sentence.start + len(sentence.text)
-        before = sentence.start
-    if start is not None:
-        spans.append(text[start:end].strip())
-    return spans
+        said_before.append(sentence)
+    if opener is not None:
+        close(opener)
+    # restrictions said one after another point back at one statement: one span for it
+    unique = list(dict.fromkeys(spans))
+    return [span for span in unique if not any(span != o and span in o for o in unique)]
+
+
+def _says_little(restriction: str) -> bool:
+    """Whether a restriction states no value and names little: what it restricts was said
+    before it."""
+    named = {t for t in object_terms(restriction) if not _PRONOUN.fullmatch(t)}
+    return not typed_values(restriction) and len(named) <= _FEW_TERMS
+
+
+# A restriction of all that was said before it: "keep this between us", "all of the above".
+_WHOLE = re.compile(
+    r"(?i)\b(?:keep|leave) (?:all )?(?:this|these)\b|\ball (?:of )?(?:this|that|the above)\b"
+)
+_FEW_TERMS = 2  # content words of a restriction that only names what it points back at
+_PRONOUN = re.compile(r"(?:he|she|they|it|we|you|i|him|her|them|us|his|their|its)(?:'\w*)?")
+
+
+def _pointed_at(said_before: Sequence[Sentence], restriction: Sentence) -> int:
+    """Where what a restriction points back at starts: the sentence before it (over
+    restrictions said one after another: "She asked that her name stay out. Trustees only,
+    please."), or an earlier one that holds what it names ("out of hospital, heart op. No
+    saws before 9. Don't be mentioning the hospital"). Not before a chat line's start."""
+    if _WHOLE.search(restriction.text):  # "keep all this between us": all said before
+        for sentence in reversed(said_before):
+            if line_speaker(sentence.text.strip()):
+                return sentence.start
+        return said_before[0].start if said_before else restriction.start
+    start = restriction.start
+    # what a short restriction names ("the hospital") is looked for further back
+    terms = object_terms(restriction.text) if _says_little(restriction.text) else frozenset()
+    statement = False
+    for sentence in reversed(said_before):
+        if not statement:  # a restriction that states no value passes on what it points at
+            start = sentence.start
+            statement = not restricts(sentence.text) or bool(typed_values(sentence.text))
+        elif terms & topic_terms(sentence.text):
+            start = sentence.start
+        if line_speaker(sentence.text.strip()):
+            break
+    return start
+
+
+def _points_ahead(sentence: str, after_another: bool) -> bool:
+    """Whether a restriction that points back points at what comes after it: it heads
+    what follows with a colon ("this stays with box office staff only, eh: ..."), or opens
+    its turn after no more than the name of a matter and states none of its values ("Keg
+    price though, that's between me and Ron only.")."""
+    cue = table("confidential_back").search(sentence.lower())
+    if cue is None:
+        return False
+    rest = sentence[cue.end() :]
+    colon = rest.find(":")
+    if colon >= 0 and len(rest[:colon].split()) <= _HEADING_TAIL:
+        return True
+    named = sentence[: cue.start()]
+    return (
+        not after_another
+        and 0 < len(named.split()) <= _MATTER_WORDS
+        and not _STATES.search(named)
+        and not typed_values(sentence)
+    )
+
+
+_HEADING_TAIL = 2  # words between a restriction and the colon it heads with ("eh:")
+_MATTER_WORDS = 5  # words that can name a matter before a restriction of it
+_STATES = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had)\b|'s\b|'re\b")
 
 
 def restricts(sentence: str) -> bool:
@@ -66,14 +163,41 @@ def names_facts(sentence: str) -> bool:
 
 
 # Cues of a restriction: of what follows, of what was just said, of telling withheld.
-_RESTRICTING = ("confidential", "confidential_back", "telling_withheld", "told_withheld")
+_RESTRICTING = (
+    "confidential",
+    "confidential_back",
+    "confidential_here",
+    "telling_withheld",
+    "told_withheld",
+)
 
 
-def bare_restriction(sentence: str) -> bool:
-    """Whether a restriction says nothing but itself ("Confidential.", "Not for the
-    client.", "Don't let the staff know yet."): then it is of what was said before it."""
-    rest = table("confidential").sub(" ", sentence.lower())
+def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> bool:
+    """Whether a restriction (by the cue tables `cues`) says nothing but itself
+    ("Confidential.", "Not for the client.", "Don't let the staff know yet."): then it is
+    of what was said before it."""
+    rest = sentence.lower()
+    for name in cues:
+        rest = table(name).sub(" ", rest)
     return not topic_terms(table("confidential_filler").sub(" ", rest))
+
+
+def beyond_restriction(note: str) -> list[str]:
+    """The runs of a note's sentences that say more than a restriction: what a context
+    withholds of it. "The code is 3815. Carers only." withholds the code and shows whom it
+    is for."""
+    runs: list[str] = []
+    start: int | None = None
+    for sentence in sentences(note):
+        bare = restricts(sentence.text) and bare_restriction(sentence.text, _RESTRICTING)
+        if bare and start is not None:
+            runs.append(note[start : sentence.start].strip())
+            start = None
+        elif not bare and start is None:
+            start = sentence.start
+    if start is not None:
+        runs.append(note[start:].strip())
+    return runs
 
 
 # Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
@@ -82,6 +206,27 @@ _NAME = re.compile(r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\. )?[A-Z][a-z]+(?:
 
 def _names(text: str) -> list[str]:
     return [m.group(0) for m in _NAME.finditer(text) if " " in m.group(0)]
+
+
+# Whom a restriction lets know, by name: "between me and Rita", "Bethan only", "stays with
+# me and Lena".
+_ALLOWED = re.compile(
+    r"\bbetween (?:me|us|you),? (?:and|n|&) (?:the )?([A-Z][\w'-]+)"
+    r"|\b([A-Z][a-z][\w'-]+) only\b"
+    r"|\bstays? with (?:me |you )?(?:and )?([A-Z][\w'-]+)"
+)
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z][\w'-]*")
+
+
+def asked_by_allowed(query: str, notes: Sequence[str]) -> bool:
+    """Whether the one a query opens with, who asks or is to be told, is someone a note of
+    what was said for us only lets know by name: "Rita's doing the accounts. What do I
+    tell her?" after "keep this between me and Rita"."""
+    allowed = {
+        name for note in notes for m in _ALLOWED.finditer(note) for name in m.groups() if name
+    }
+    asking = _CAPITALIZED.match(query.strip())  # the one the query opens with
+    return asking is not None and asking.group(0).removesuffix("'s") in allowed
 
 
 def audience_of(query: str) -> str:

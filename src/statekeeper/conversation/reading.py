@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from statekeeper.conversation.audience import confidential_spans
+from statekeeper.conversation.audience import confidential_spans, restricts
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision
 from statekeeper.conversation.picks import first_sentence
 from statekeeper.conversation.proposed import granted
@@ -32,6 +33,7 @@ from statekeeper.conversation.readings.said import changes
 from statekeeper.conversation.view import StateView
 from statekeeper.model import Turn
 from statekeeper.nlu import interpret as nlu
+from statekeeper.text.values import typed_values
 
 
 def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[list[Decision]]:
@@ -41,9 +43,13 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     spans = confidential_spans(turn.text)
     notes = restricted(view, turn, spans, earlier) + published(view, turn, spans)
     side = nlu.aside(turn.text)  # another matter opened and closed inside the turn
-    if spans or side:
+    # "the reference is for this office and nobody else" says who may know, not a value
+    access = [
+        s.text for s in sentences(turn.text) if restricts(s.text) and not typed_values(s.text)
+    ]
+    if spans or side or access:
         public = turn.text
-        for span in [*spans, *([side] if side else [])]:
+        for span in [*spans, *([side] if side else []), *access]:
             public = public.replace(span, " ")
         turn = turn.model_copy(update={"text": public})
     asides = notes + turned_down(view, turn, earlier)

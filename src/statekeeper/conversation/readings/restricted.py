@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from statekeeper.conversation import decide
-from statekeeper.conversation.audience import bare_restriction, names_facts, restricts
+from statekeeper.conversation.audience import (
+    INTERNAL_NOTE,
+    bare_restriction,
+    names_facts,
+    restricts,
+)
 from statekeeper.conversation.changes.labels import slot_name
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision, Restrict, said_by
@@ -18,9 +23,6 @@ from statekeeper.model import INTERNAL, Fact, Scope, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import key_terms, topic_terms
 from statekeeper.text.values import TypedValue, typed_values
-
-INTERNAL_NOTE = "internal_note"
-
 
 # Turns before a restriction in which what it names may have been said.
 _REACH = 4
@@ -158,8 +160,12 @@ def _restricting_at(text: str) -> Iterator[tuple[str, int]]:
     """Each clause of a text that restricts and names what it restricts, with where the
     clause ends in the text."""
     for sentence in sentences(text):
-        for start, end in sentence.clauses():
-            clause = sentence.text[start:end]
+        clauses = [(sentence.text[a:b], b) for a, b in sentence.clauses()]
+        if not any(restricts(clause) for clause, _ in clauses):
+            # a restriction that runs over commas: "the cause and the reference are for this
+            # office, the referee and the family, and nobody else"
+            clauses = [(sentence.text, len(sentence.text))]
+        for clause, end in clauses:
             if restricts(clause) and not bare_restriction(clause):
                 yield clause, sentence.start + end
 
