@@ -110,6 +110,24 @@ def test_a_quoted_question_asks(sentence: str, asks: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "asks"),
+    [
+        # a statement with a tag that looks for agreement states
+        ("Management agreed 16,500 a day since the city is dear, no?", False),
+        ("The van comes at nine now, eh?", False),
+        ("Price is fine for that, innit?", False),
+        ("The boss said Thursday, na?", False),
+        # a question before the tag still asks, and "right?" may doubt
+        ("Are you coming Friday, no?", True),
+        ("It's nine tomorrow, right?", True),
+        ("No?", True),
+    ],
+)  # fmt: skip
+def test_a_tagged_statement_states(sentence: str, asks: bool) -> None:
+    assert is_question(sentence) is asks
+
+
+@pytest.mark.parametrize(
     ("text", "at", "wanted"),
     [
         # what follows from a wish is the speaker's own conclusion

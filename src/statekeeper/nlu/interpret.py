@@ -192,7 +192,20 @@ def is_question(text: str) -> bool:
     text = text.strip()
     if REQUEST.match(text) or _SUBJECT_DROPPED.match(text):
         return False
+    tag = _TAG.search(text)
+    if tag is not None:  # "management agreed 16,500 a day, no?": a statement, tagged
+        return _ASKS.match(text[: tag.start()]) is not None
     return QUESTION.search(text) is not None or HEDGE.search(text) is not None
+
+
+# A tag after a statement that looks for agreement, not an answer: ", no?", ", na?", ", eh?",
+# ", innit?", ", ne?", ", ja?", ", lah?". ("..., right?" may doubt what it says: not here.)
+_TAG = re.compile(r",\s*(?:no|na|naa|nah|eh|innit|ne|ja|lah|la|hey)\s*\?+['\"’”]*\s*$", re.I)
+# A question asked before such a tag: "are you coming, no?" still asks.
+_ASKS = re.compile(
+    r"(?:what|when|where|who|which|how|why|can|could|should|does|do|is|are|will|would|did)\b",
+    re.I,
+)
 
 
 # "Is 8,400, not 4,800." or "Should read 7FAR...54." with no question mark: "it" left out
