@@ -1982,3 +1982,32 @@ def test_a_value_of_a_new_thing_replaces_nothing(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # a topic set before its clause names what the clause's value is of, and a decision
+        # reached ("agreed", "signed off", "settled on", "okayed") says it changed
+        ("Also the deposit, the landlord agreed £450 since the carpet is new.",
+         [fact("Flat 3 deposit: £400", "deposit"), fact("Cleaning fee: £90", "cleaning")],
+         {("£400", "£450")}),
+        ("As for mileage, finance signed off 52p a mile from May.",
+         [fact("Mileage rate: 45p a mile", "mileage"), fact("Parking allowance: 20p", "parking")],
+         {("45p", "52p")}),
+        ("Re the hall hire, the vicar settled on £60 an evening.",
+         [fact("Hall hire: £45 an evening", "hall"), fact("Tea urn: £5", "urn")],
+         {("£45", "£60")}),
+        ("Oh and the tips, the owner okayed 12% this season.",
+         [fact("Tips share: 10% of takings", "tips"), fact("Card fee: 2%", "card")],
+         {("10%", "12%")}),
+        # the standing value said again as agreed is no new one of another
+        ("As agreed, the card fee stays, and the cleaner is £90 as before.",
+         [fact("Flat 3 deposit: £400", "deposit"), fact("Cleaning fee: £90", "cleaning")],
+         set()),
+    ],
+)  # fmt: skip
+def test_a_fronted_topic_and_a_decision_reached_change_its_value(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

@@ -125,7 +125,7 @@ def new_value(
     """A new value with the evidence its sentence, and the sentence before, give."""
     own = anchor(sentence.text, value)
     context = (
-        own | topic_terms(_heading(sentence.text, value))
+        own | topic_terms(_heading(sentence.text, value)) | topic_terms(_fronted(sentence.text))
         or topic_terms(_segment_before(sentence.text, value))
         or topic_terms(lead)
     )
@@ -341,6 +341,22 @@ def _heading(sentence: str, value: TypedValue) -> str:
     words before the colon tell what the values after it are."""
     colon = sentence.rfind(": ", 0, value.start)
     return sentence[:colon] if colon >= 0 else ""
+
+
+# A topic set before the clause that speaks of it: "Also per-diem, management agreed LKR
+# 16,500", "As for the rent, the landlord wants $1,450", "Re parking - it's £12 a day now".
+_FRONTED = re.compile(
+    r"^\s*(?:also|and also|oh and|plus|as for|as to|re|regarding|about)\s+"
+    r"((?:the\s+|our\s+|their\s+|her\s+|his\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
+    r"\s*(?:,|\s[-–—])\s+(?=\S)",
+    re.I,
+)
+
+
+def _fronted(sentence: str) -> str:
+    """The topic a sentence opens with before a comma or a dash: what its values are of."""
+    fronted = _FRONTED.match(sentence)
+    return fronted.group(1) if fronted else ""
 
 
 def _segment_before(sentence: str, value: TypedValue) -> str:
