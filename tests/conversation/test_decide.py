@@ -2011,3 +2011,26 @@ def test_a_fronted_topic_and_a_decision_reached_change_its_value(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # one occasion of days that recur is no new day for them all
+        ("Next visit at the Dunn farm is Tuesday 17 June, 8:00.",
+         fact("Dunn farm: herd check every second Tuesday", "farm"), set()),
+        ("This week's practice is Wednesday 9 April in the hall.",
+         fact("Choir practice: Thursdays 7pm, church hall", "choir"), set()),
+        ("The next collection is next Monday because of the holiday.",
+         fact("Bins: collected every Friday morning", "bins"), set()),
+        # new days that recur do replace them
+        ("Her lessons are Wednesdays now.", fact("Piano lessons: Tuesdays 4pm", "lessons"),
+         {("Tuesdays", "Wednesdays")}),
+        ("Lessons move to every other Friday starting May.",
+         fact("Piano lessons: every other Monday 4pm", "lessons"), {("Monday", "Friday")}),
+    ],
+)  # fmt: skip
+def test_one_occasion_of_recurring_days_moves_none_of_them(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

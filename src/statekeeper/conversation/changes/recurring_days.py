@@ -49,6 +49,37 @@ def _recurring(value: TypedValue) -> bool:
     return value.kind == "weekday" and value.text.rstrip(".").endswith("s")
 
 
+# What makes a weekday recur: "every Tuesday", "each other Monday", "every second Friday".
+_EVERY = re.compile(
+    r"\b(?:every|each|alternate)(?:\s+(?:other|second|third|fourth|2nd|3rd|4th))?\s+$", re.I
+)
+
+
+# What makes a day one of a series: "this Tuesday", "next Friday", "Tuesday 17 June".
+_ONE_OFF = re.compile(r"\b(?:this|next|coming|that)\s+$", re.I)
+_DATE_AFTER = re.compile(r",?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b")
+
+
+def one_of_them(text: str, value: TypedValue) -> bool:
+    """Whether a day is said as one occasion: a date, or "this" or "next" weekday; "move
+    lessons to Wednesday from now on" may give the days themselves."""
+    return value.kind == "date" or (
+        value.kind == "weekday"
+        and (
+            _ONE_OFF.search(text, 0, value.start) is not None
+            or _DATE_AFTER.match(text, value.end) is not None
+        )
+    )
+
+
+def recurs(text: str, value: TypedValue) -> bool:
+    """Whether a weekday is said as one that comes round again: "Tuesdays", "every second
+    Tuesday"; not "Tuesday 17 June", which is one of them."""
+    return _recurring(value) or (
+        value.kind == "weekday" and _EVERY.search(text, 0, value.start) is not None
+    )
+
+
 def _days_of(name: str, text: str) -> str:
     """The recurring days a text gives the one it names, in its sentence or the next."""
     said = sentences(text)

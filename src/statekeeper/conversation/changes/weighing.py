@@ -20,6 +20,7 @@ from statekeeper.conversation.changes.labels import (
 )
 from statekeeper.conversation.changes.operations import Known
 from statekeeper.conversation.changes.out_of_reach import old_one_gone, out_of_reach
+from statekeeper.conversation.changes.recurring_days import one_of_them, recurs
 from statekeeper.conversation.changes.subjects import (
     asks_for,
     called_otherwise,
@@ -195,6 +196,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
         return None  # "the depot, which now closes at 5:45": the depot's hours
+    if recurs(old.source.text, old.value) and one_of_them(new.sentence.text, new.value):
+        return None  # "next visit is Tuesday 17 June" is one of "every second Tuesday"
     if introduced_otherwise(new.sentence.text, new.value, old):
         return None  # "a pledge of £25,000 towards the lantern": no new appeal target
     totals = _totals(new, old)
