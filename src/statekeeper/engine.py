@@ -40,6 +40,7 @@ from statekeeper.conversation.links import duplicates, links, may_link
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.readings.published import published
 from statekeeper.conversation.readings.read_back import read_back
+from statekeeper.conversation.readings.restricted import acknowledged
 from statekeeper.conversation.scopes import after_hold, turn_scope
 from statekeeper.embedding import Embedder
 from statekeeper.errors import (
@@ -900,7 +901,11 @@ class Session:
             for decisions in read_turn(_StateOf(self), turn, earlier):
                 apply(self, decisions)
         elif public and self.engine.extractor is None:
-            apply(self, published(_StateOf(self), turn) + read_back(_StateOf(self), turn, earlier))
+            state = _StateOf(self)
+            apply(
+                self,
+                published(state, turn) + read_back(state, turn, earlier) + acknowledged(state, turn),
+            )
         return self._link(turn, since) if interpret or public else turn
 
     def _link(self, turn: Turn, since: int) -> Turn:

@@ -10,6 +10,7 @@ from statekeeper.conversation.audience import (
     audience_of,
     beyond_restriction,
     confidential_spans,
+    points_before,
 )
 from statekeeper.model import INTERNAL
 
@@ -396,3 +397,20 @@ def test_one_a_note_lets_know_by_name_is_one_of_us(
     query: str, notes: list[str], allowed: bool
 ) -> None:
     assert asked_by_allowed(query, notes) is allowed
+
+
+@pytest.mark.parametrize(
+    ("turn", "before"),
+    [
+        # a turn that opens by restricting, with nothing of its own, is of the turn before
+        ("Please, this is only for the committee now. Members hear nothing yet.", True),
+        ("Keep that between us.", True),
+        ("That stays between us, ok?", True),
+        # one that says something of its own, or restricts what it says, is not
+        ("Keep that between us, the rent is 900.", False),
+        ("The rent is 900. Keep it between us.", False),
+        ("Internal only: the floor is $41,500.", False),
+    ],
+)  # fmt: skip
+def test_a_turn_opening_with_a_bare_restriction_points_before_it(turn: str, before: bool) -> None:
+    assert points_before(turn) is before

@@ -115,3 +115,26 @@ def test_one_a_restriction_names_may_be_told_what_it_keeps(engine: Engine) -> No
         told_courier = s.context("The courier asks about the Lees. What do I tell him?")
         assert "£1,200" in told_omar.text
         assert "£1,200" not in told_courier.text
+
+
+def test_a_turn_that_only_restricts_keeps_the_turn_before_for_us(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "Mould turned up in the flour store, batch 14 is binned.")
+        s.observe("alice", "This is only for the kitchen team now. Bread as usual on Saturday.")
+        external = s.context("Draft a note for the customers about Saturday's bread.").text
+        assert "batch 14" not in external and "Mould" not in external
+        assert "batch 14" in s.context("What happened to batch 14?").text
+
+
+def test_what_the_assistant_says_back_as_for_us_is_withheld_too(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "Mr Dane has knee surgery on Friday. Keep that between us.")
+        s.observe(
+            "assistant",
+            "Understood, the knee surgery stays between us. His cover starts Monday.",
+            assistant=True,
+        )
+        external = s.context("Draft a message to the client about his cover.").text
+        assert "knee surgery" not in external and "Monday" in external
+        internal = s.context("When is Mr Dane's surgery?").text
+        assert "knee surgery" in internal and "Unresolved conflicts" not in internal

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from statekeeper.conversation.audience import NOTES
 from statekeeper.memo import memoized
 from statekeeper.model import Fact
 from statekeeper.nlu.interpret import conflicts
@@ -33,7 +34,7 @@ def _one_slot(first: Fact, second: Fact) -> bool:
 def unresolved(facts: Sequence[Fact], rank: Callable[[Fact], int]) -> list[list[Fact]]:
     """Groups of live facts, each at least two statements by different speakers of equal
     authority that conflict, in the order of their first member in `facts`."""
-    said = [f for f in facts if f.source.speaker][:CONSIDERED]
+    said = [f for f in facts if f.source.speaker and f.key not in NOTES][:CONSIDERED]
     group_of: dict[str, int] = {}
     groups: list[list[Fact]] = []
     for i, first in enumerate(said):

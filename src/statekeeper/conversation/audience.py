@@ -22,6 +22,10 @@ from statekeeper.text.values import typed_values
 EXTERNAL = "external"
 AUDIENCES = (INTERNAL, EXTERNAL)
 INTERNAL_NOTE = "internal_note"  # the key of a note of what was said for us only
+ACKNOWLEDGED_NOTE = "acknowledged_note"  # of what the assistant said back as for us only
+PUBLIC_NOTE = "public_note"  # of what was said for anyone of something kept for us
+# Notes are records of words said, not values: none corrects or contradicts another.
+NOTES = frozenset({INTERNAL_NOTE, ACKNOWLEDGED_NOTE, PUBLIC_NOTE})
 
 
 def confidential_spans(text: str) -> list[str]:
@@ -153,7 +157,7 @@ _STATES = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had)\b|'s\b|'re\b")
 
 def restricts(sentence: str) -> bool:
     """Whether a sentence keeps something for us only, itself or what it points back at."""
-    return any(found(name, sentence) for name in _RESTRICTING)
+    return any(found(name, sentence) for name in RESTRICTING)
 
 
 def names_facts(sentence: str) -> bool:
@@ -163,7 +167,7 @@ def names_facts(sentence: str) -> bool:
 
 
 # Cues of a restriction: of what follows, of what was just said, of telling withheld.
-_RESTRICTING = (
+RESTRICTING = (
     "confidential",
     "confidential_back",
     "confidential_here",
@@ -176,10 +180,21 @@ def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> 
     """Whether a restriction (by the cue tables `cues`) says nothing but itself
     ("Confidential.", "Not for the client.", "Don't let the staff know yet."): then it is
     of what was said before it."""
-    rest = sentence.lower()
-    for name in cues:
-        rest = table(name).sub(" ", rest)
+    lowered = sentence.lower()
+    cut = [m.span() for name in cues for m in table(name).finditer(lowered)]
+    rest = "".join(" " if any(a <= i < b for a, b in cut) else c for i, c in enumerate(lowered))
     return not topic_terms(table("confidential_filler").sub(" ", rest))
+
+
+def points_before(text: str) -> bool:
+    """Whether a turn opens with a restriction of what was said before it and nothing of its
+    own ("Please, this is only for the committee now."): it is of the turn before."""
+    said = sentences(text)
+    return (
+        bool(said)
+        and found("confidential_back", said[0].text)
+        and (bare_restriction(said[0].text, RESTRICTING))
+    )
 
 
 def beyond_restriction(note: str) -> list[str]:
@@ -189,7 +204,7 @@ def beyond_restriction(note: str) -> list[str]:
     runs: list[str] = []
     start: int | None = None
     for sentence in sentences(note):
-        bare = restricts(sentence.text) and bare_restriction(sentence.text, _RESTRICTING)
+        bare = restricts(sentence.text) and bare_restriction(sentence.text, RESTRICTING)
         if bare and start is not None:
             runs.append(note[start : sentence.start].strip())
             start = None

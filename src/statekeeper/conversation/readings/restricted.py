@@ -9,9 +9,12 @@ from collections.abc import Collection, Iterator, Sequence
 
 from statekeeper.conversation import decide
 from statekeeper.conversation.audience import (
+    ACKNOWLEDGED_NOTE,
     INTERNAL_NOTE,
+    RESTRICTING,
     bare_restriction,
     names_facts,
+    points_before,
     restricts,
 )
 from statekeeper.conversation.changes.labels import slot_name
@@ -19,6 +22,7 @@ from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision, Restrict, said_by
 from statekeeper.conversation.disclosure import Said, named_values, object_terms
 from statekeeper.conversation.view import StateView
+from statekeeper.errors import StatekeeperError
 from statekeeper.model import INTERNAL, Fact, Scope, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import key_terms, topic_terms
@@ -35,11 +39,20 @@ def restricted(
     then the live facts its restrictions name, each restricted to us unless it already
     is. A restriction that names values said before it names those, not every fact of
     their slot."""
+    # "This is only for the committee." after one's own turn restricts that turn, and the
+    # facts it gave
+    before = _pointed_before(turn, earlier)
+    spans = [*spans, *(t.text for t in before)]
     named = _said_before(turn, earlier)
     values = [s for said in named.values() for s in said if not any(s.value.text in p for p in spans)]
     notes: list[Decision] = [_note(view, turn, INTERNAL_NOTE, span) for span in spans]
     notes += [_note(view, turn, slot_name(s.text, s.value), s.value.text) for s in values]
-    facts = [*_named_in(view, turn.text, named.keys()), *_holding(view, spans), *_stating(view, values)]
+    facts = [
+        *_named_in(view, turn.text, named.keys()),
+        *_holding(view, spans),
+        *_stating(view, values),
+        *_given_by(view, before),
+    ]
     notes += [
         Restrict(
             fact.key,
@@ -56,6 +69,40 @@ def restricted(
         if INTERNAL not in fact.required_permissions
     ]
     return notes
+
+
+def acknowledged(view: StateView, turn: Turn) -> list[Decision]:
+    """What an assistant's turn says back as for us only ("Understood: the £68 keg price
+    stays between you and Ron"), each clause that restricts kept as a restricted note: an
+    acknowledgment repeats what it keeps, and the clauses beside it what may be told."""
+    return [
+        _note(view, turn, ACKNOWLEDGED_NOTE, clause.strip())
+        for sentence in sentences(turn.text)
+        for a, b in sentence.clauses()
+        if restricts(clause := sentence.text[a:b]) and not bare_restriction(clause, RESTRICTING)
+    ]
+
+
+def _pointed_before(turn: Turn, earlier: Sequence[Turn]) -> list[Turn]:
+    """The speaker's own turn just before one that opens by restricting what was said
+    before it (an answer of the assistant's between them is passed over)."""
+    if not points_before(turn.text):
+        return []
+    return [t for t in reversed(earlier[-2:]) if t.speaker == turn.speaker][:1]
+
+
+def _given_by(view: StateView, turns: Sequence[Turn]) -> list[Fact]:
+    """The live facts the turns gave."""
+    given = []
+    for said in turns:
+        for fact_id in said.fact_ids:
+            try:
+                fact = view.get(fact_id)
+            except StatekeeperError:
+                continue  # gone since, or not ours to see
+            if fact.is_valid:
+                given.append(fact)
+    return given
 
 
 def _note(view: StateView, turn: Turn, key: str, value: str) -> Restrict:

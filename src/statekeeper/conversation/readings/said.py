@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from statekeeper.conversation.audience import INTERNAL_NOTE
+from statekeeper.conversation.audience import NOTES
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
 from statekeeper.conversation.proposals import unproposed
@@ -30,8 +30,8 @@ def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decisi
     if turn.scope != Scope.GLOBAL:
         claim = assertions.assertion_in(said) if said else None
         return record(view, turn, claim) if claim else []
-    # a note of what was said for us only is a record of words, not a value to correct
-    live = [f for f in view.related_facts(turn.text) if f.key != INTERNAL_NOTE]
+    # a note of words said is no value to correct
+    live = [f for f in view.related_facts(turn.text) if f.key not in NOTES]
     masked = outranked_claims(view, turn, live)  # a junior's word against what stands
     ended = {str(d.old.value) for d in masked if isinstance(d, Retract)}
     made = [  # no fact of a value ended so
