@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from statekeeper.conversation.audience import confidential_spans, restricts
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision
+from statekeeper.conversation.pasted import mail_lines
 from statekeeper.conversation.picks import first_sentence
 from statekeeper.conversation.proposed import granted
 from statekeeper.conversation.readings.confirmations import confirmed
@@ -47,9 +48,10 @@ def read_turn(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> Iterator[
     access = [
         s.text for s in sentences(turn.text) if restricts(s.text) and not typed_values(s.text)
     ]
-    if spans or side or access:
+    headers = mail_lines(turn.text)  # a pasted message's header and quotes state nothing
+    if spans or side or access or headers:
         public = turn.text
-        for span in [*spans, *([side] if side else []), *access]:
+        for span in [*spans, *([side] if side else []), *access, *headers]:
             public = public.replace(span, " ")
         turn = turn.model_copy(update={"text": public})
     asides = notes + turned_down(view, turn, earlier)
