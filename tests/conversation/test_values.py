@@ -481,7 +481,11 @@ def test_a_count_of_a_kind_of_thing_counts_that_thing(old: str, new: str, same_t
         # a day of the month, before a word that goes on about the day
         ("on the 21st we fly", [("date", "the 21st")]),
         ("moved to the 14th, same time", [("date", "the 14th")]),
-        ("the 9th of May suits", [("date", "the 9th")]),
+        # ... and with its month after "of", the whole date
+        ("the 9th of May suits", [("date", "the 9th of May")]),
+        ("Thursday the 16th of October, same hour",
+         [("weekday", "Thursday"), ("date", "the 16th of October")]),
+        ("due the 2nd of march, 2026", [("date", "the 2nd of march, 2026")]),
     ],
 )
 def test_an_ordinal_before_what_it_counts_is_no_date(

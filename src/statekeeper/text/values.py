@@ -215,6 +215,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b"
             # a day and a month with the dot after it: "14.03." (not "-2.75.")
             rf"|(?<![\w.,-])(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?![\w.])"
+            # "the 16th of October", whole
+            rf"|\b[Tt]he\s+{_ORDINAL}\s+of\s+(?:{_MONTH}|{_MONTH_LOWER})(?:,?\s+\d{{4}})?\b"
             # "the 9th", not "the 9th character" nor "the 3rd floor"
             rf"|\b[Tt]he\s+{_ORDINAL}\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
             rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
