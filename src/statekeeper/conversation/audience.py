@@ -190,11 +190,8 @@ def points_before(text: str) -> bool:
     """Whether a turn opens with a restriction of what was said before it and nothing of its
     own ("Please, this is only for the committee now."): it is of the turn before."""
     said = sentences(text)
-    return (
-        bool(said)
-        and found("confidential_back", said[0].text)
-        and (bare_restriction(said[0].text, RESTRICTING))
-    )
+    first = said[0].text if said else ""
+    return found("confidential_back", first) and bare_restriction(first, RESTRICTING)
 
 
 def beyond_restriction(note: str) -> list[str]:
