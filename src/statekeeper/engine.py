@@ -904,7 +904,9 @@ class Session:
             state = _StateOf(self)
             apply(
                 self,
-                published(state, turn) + read_back(state, turn, earlier) + acknowledged(state, turn),
+                published(state, turn)
+                + read_back(state, turn, earlier)
+                + acknowledged(state, turn),
             )
         return self._link(turn, since) if interpret or public else turn
 
@@ -1143,10 +1145,10 @@ class Session:
         from statekeeper.conversation.audience import (
             AUDIENCES,
             EXTERNAL,
-            INTERNAL_NOTE,
             asked_by_allowed,
             audience_of,
         )
+        from statekeeper.conversation.restrictions import INTERNAL_NOTE
 
         check(Text, query, "query")
         budget = self.engine.settings.budget if budget is None else budget

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.audience import (
-    EXTERNAL,
-    asked_by_allowed,
-    audience_of,
+from statekeeper.conversation.audience import EXTERNAL, asked_by_allowed, audience_of
+from statekeeper.conversation.restrictions import (
     beyond_restriction,
     confidential_spans,
     points_before,

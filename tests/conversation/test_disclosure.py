@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.audience import confidential_spans, names_facts, restricts
 from statekeeper.conversation.disclosure import named_values, object_terms
+from statekeeper.conversation.restrictions import confidential_spans, names_facts, restricts
 
 WITHHELD_TELLING = [
     # telling forbidden, with whom it is kept from
@@ -114,7 +114,10 @@ def test_a_restriction_names_values_said_before(
 
 NOT_NAMED = [
     # a word that fits no value said names none
-    ("The roof needs 40 tiles and the van is booked for Monday.", "Keep the medication off the notes."),
+    (
+        "The roof needs 40 tiles and the van is booked for Monday.",
+        "Keep the medication off the notes.",
+    ),
     ("Invoice 7731 went out at $640.", "Her landlord is not to be told about the arrears."),
     ("Nothing said yet.", "Only the treasurer may see the donor list."),
 ]

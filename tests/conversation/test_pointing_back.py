@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Engine, Principal
-from statekeeper.conversation.audience import EXTERNAL, audience_of, confidential_spans
+from statekeeper.conversation.audience import EXTERNAL, audience_of
+from statekeeper.conversation.restrictions import confidential_spans
 from statekeeper.model import INTERNAL
 
 POINTING_BACK = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from statekeeper.conversation.audience import NOTES
+from statekeeper.conversation.restrictions import NOTES
 from statekeeper.memo import memoized
 from statekeeper.model import Fact
 from statekeeper.nlu.interpret import conflicts

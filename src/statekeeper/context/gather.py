@@ -20,7 +20,7 @@ from statekeeper.context.focus import Contested, Focus, contested_figures, kept_
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
-from statekeeper.conversation.audience import INTERNAL_NOTE, beyond_restriction
+from statekeeper.conversation.restrictions import INTERNAL_NOTE, beyond_restriction
 from statekeeper.model import (
     ASSISTANT,
     Environment,

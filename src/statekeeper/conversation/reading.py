@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from statekeeper.conversation.audience import confidential_spans, restricts
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision
 from statekeeper.conversation.pasted import mail_lines
@@ -31,6 +30,7 @@ from statekeeper.conversation.readings.picking import chosen
 from statekeeper.conversation.readings.published import published
 from statekeeper.conversation.readings.restricted import restricted
 from statekeeper.conversation.readings.said import changes
+from statekeeper.conversation.restrictions import confidential_spans, restricts
 from statekeeper.conversation.view import StateView
 from statekeeper.model import Turn
 from statekeeper.nlu import interpret as nlu

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from statekeeper.conversation.audience import PUBLIC_NOTE
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Add, Decision, said_by
+from statekeeper.conversation.restrictions import PUBLIC_NOTE
 from statekeeper.conversation.view import StateView
 from statekeeper.model import INTERNAL, Turn
 from statekeeper.text.values import typed_values

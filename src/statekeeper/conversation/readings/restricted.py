@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from statekeeper.conversation import decide
-from statekeeper.conversation.audience import (
+from statekeeper.conversation.changes.labels import slot_name
+from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.decisions import Decision, Restrict, said_by
+from statekeeper.conversation.disclosure import Said, named_values, object_terms
+from statekeeper.conversation.restrictions import (
     ACKNOWLEDGED_NOTE,
     INTERNAL_NOTE,
     RESTRICTING,
@@ -17,10 +21,6 @@ from statekeeper.conversation.audience import (
     points_before,
     restricts,
 )
-from statekeeper.conversation.changes.labels import slot_name
-from statekeeper.conversation.clauses import sentences
-from statekeeper.conversation.decisions import Decision, Restrict, said_by
-from statekeeper.conversation.disclosure import Said, named_values, object_terms
 from statekeeper.conversation.view import StateView
 from statekeeper.errors import StatekeeperError
 from statekeeper.model import INTERNAL, Fact, Scope, Turn
@@ -44,7 +44,9 @@ def restricted(
     before = _pointed_before(turn, earlier)
     spans = [*spans, *(t.text for t in before)]
     named = _said_before(turn, earlier)
-    values = [s for said in named.values() for s in said if not any(s.value.text in p for p in spans)]
+    values = [
+        s for said in named.values() for s in said if not any(s.value.text in p for p in spans)
+    ]
     notes: list[Decision] = [_note(view, turn, INTERNAL_NOTE, span) for span in spans]
     notes += [_note(view, turn, slot_name(s.text, s.value), s.value.text) for s in values]
     facts = [
@@ -185,7 +187,9 @@ def _named_in(view: StateView, text: str, resolved: Collection[str]) -> list[Fac
         for fact in live:
             words = key_terms(fact.key)
             score = sum(w <= terms for w in words) + len(terms & topic_terms(fact.text))
-            score += len(slots & _slots_of(topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}")))
+            score += len(
+                slots & _slots_of(topic_terms(f"{fact.key.replace('_', ' ')} {fact.text}"))
+            )
             score += 2 * sum(_states(fact.text, v) for v in figures)
             if score:
                 scored.setdefault(score, []).append(fact)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from statekeeper.conversation.audience import NOTES
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
 from statekeeper.conversation.proposals import unproposed
@@ -16,6 +15,7 @@ from statekeeper.conversation.readings.outranked import outranked_claims
 from statekeeper.conversation.readings.put_forward import put_forward
 from statekeeper.conversation.readings.recording import record, recorded
 from statekeeper.conversation.readings.typed import decided
+from statekeeper.conversation.restrictions import NOTES
 from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Scope, Turn
 from statekeeper.nlu import assertions

@@ -1,0 +1,217 @@
+"""What was said for us only, and where in a turn it stands.
+
+A restriction said in prose ("internal only:", "keep this between us", "HR only") marks
+what follows it, to the end of the turn or until the speaker turns to what may be shared,
+as internal; one that points back ("he hasn't told his kids yet", "keep that quiet") marks
+what it points at and itself; one said in confidence marks its own sentence; a wish to stay
+anonymous marks only the names in it. What was said is kept as notes, records of words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from statekeeper.conversation.clauses import Sentence, line_speaker, sentences
+from statekeeper.conversation.cues import found, table
+from statekeeper.conversation.disclosure import object_terms
+from statekeeper.nlu.topic import topic_terms
+from statekeeper.text.values import typed_values
+
+INTERNAL_NOTE = "internal_note"  # the key of a note of what was said for us only
+ACKNOWLEDGED_NOTE = "acknowledged_note"  # of what the assistant said back as for us only
+PUBLIC_NOTE = "public_note"  # of what was said for anyone of something kept for us
+# Notes are records of words said, not values: none corrects or contradicts another.
+NOTES = frozenset({INTERNAL_NOTE, ACKNOWLEDGED_NOTE, PUBLIC_NOTE})
+
+
+def confidential_spans(text: str) -> list[str]:
+    """The parts of a turn said for us only, as they stand in it: each runs from a sentence
+    that restricts to the end of the turn, or to a sentence that turns to what may be
+    shared."""
+    spans: list[str] = []
+    opener: Sentence | None = None  # the sentence that opened a span still running
+    start = end = 0
+    speaker: str | None = None  # who said the restriction, in a pasted chat
+    said_before: list[Sentence] = []
+
+    def close(opener: Sentence) -> None:
+        # a restriction that says little beyond whom it keeps out, and ends its span where it
+        # ends, points back, not ahead: "He's recovering from surgery. Don't repeat his
+        # medical stuff to anybody."
+        first = start
+        alone = first == opener.start and end == opener.start + len(opener.text)
+        states = _STATES.search(table("confidential").sub(" ", opener.text.lower()))
+        if alone and _says_little(opener.text) and not states:
+            first = _pointed_at(said_before[: said_before.index(opener)], opener)
+        spans.append(text[first:end].strip())
+
+    for sentence in sentences(text):
+        said = sentence.text.strip()
+        other = line_speaker(said)
+        if opener is not None and (found("shareable", said) or (other and other != speaker)):
+            # what may be shared, or another person's line of a chat: the span ends
+            close(opener)
+            opener = None
+        elif opener is None and found("confidential_here", said):  # this sentence alone
+            spans.append(sentence.text.strip())
+        elif opener is None and found("anonymity", said):  # the name goes, the rest stays
+            spans += _names(text[said_before[-1].start : sentence.start]) if said_before else []
+        elif (
+            opener is None
+            and found("confidential_back", said)
+            and _points_ahead(said, bool(said_before))
+        ):
+            # "Keg price though, that's between me and Ron only. It's £68 a keg.", "this
+            # stays with the crew, eh: ...": what it names comes after it, and so does the
+            # rest of the turn
+            opener, start, speaker = sentence, sentence.start, other
+            end = sentence.start + len(sentence.text)
+        elif opener is None and found("confidential_back", said):
+            # "keep that quiet": what it points back at, and itself; what follows is said
+            # again for anyone unless it restricts too
+            first = _pointed_at(said_before, sentence)
+            spans.append(text[first : sentence.start + len(sentence.text)].strip())
+        elif opener is not None or found("confidential", said):
+            if opener is None:  # "HR eyes only." alone after a statement marks that statement
+                bare = said_before and bare_restriction(said)
+                opener, speaker = sentence, other
+                start = said_before[-1].start if bare else sentence.start
+            end = sentence.start + len(sentence.text)
+        said_before.append(sentence)
+    if opener is not None:
+        close(opener)
+    # restrictions said one after another point back at one statement: one span for it
+    unique = list(dict.fromkeys(spans))
+    return [span for span in unique if not any(span != o and span in o for o in unique)]
+
+
+def _says_little(restriction: str) -> bool:
+    """Whether a restriction states no value and names little: what it restricts was said
+    before it."""
+    named = {t for t in object_terms(restriction) if not _PRONOUN.fullmatch(t)}
+    return not typed_values(restriction) and len(named) <= _FEW_TERMS
+
+
+# A restriction of all that was said before it: "keep this between us", "all of the above".
+_WHOLE = re.compile(
+    r"(?i)\b(?:keep|leave) (?:all )?(?:this|these)\b|\ball (?:of )?(?:this|that|the above)\b"
+)
+_FEW_TERMS = 2  # content words of a restriction that only names what it points back at
+_PRONOUN = re.compile(r"(?:he|she|they|it|we|you|i|him|her|them|us|his|their|its)(?:'\w*)?")
+
+
+def _pointed_at(said_before: Sequence[Sentence], restriction: Sentence) -> int:
+    """Where what a restriction points back at starts: the sentence before it (over
+    restrictions said one after another: "She asked that her name stay out. Trustees only,
+    please."), or an earlier one that holds what it names ("out of hospital, heart op. No
+    saws before 9. Don't be mentioning the hospital"). Not before a chat line's start."""
+    if _WHOLE.search(restriction.text):  # "keep all this between us": all said before
+        for sentence in reversed(said_before):
+            if line_speaker(sentence.text.strip()):
+                return sentence.start
+        return said_before[0].start if said_before else restriction.start
+    start = restriction.start
+    # what a short restriction names ("the hospital") is looked for further back
+    terms = object_terms(restriction.text) if _says_little(restriction.text) else frozenset()
+    statement = False
+    for sentence in reversed(said_before):
+        if not statement:  # a restriction that states no value passes on what it points at
+            start = sentence.start
+            statement = not restricts(sentence.text) or bool(typed_values(sentence.text))
+        elif terms & topic_terms(sentence.text):
+            start = sentence.start
+        if line_speaker(sentence.text.strip()):
+            break
+    return start
+
+
+def _points_ahead(sentence: str, after_another: bool) -> bool:
+    """Whether a restriction that points back points at what comes after it: it heads
+    what follows with a colon ("this stays with box office staff only, eh: ..."), or opens
+    its turn after no more than the name of a matter and states none of its values ("Keg
+    price though, that's between me and Ron only.")."""
+    cue = table("confidential_back").search(sentence.lower())
+    if cue is None:
+        return False
+    rest = sentence[cue.end() :]
+    colon = rest.find(":")
+    if colon >= 0 and len(rest[:colon].split()) <= _HEADING_TAIL:
+        return True
+    named = sentence[: cue.start()]
+    return (
+        not after_another
+        and 0 < len(named.split()) <= _MATTER_WORDS
+        and not _STATES.search(named)
+        and not typed_values(sentence)
+    )
+
+
+_HEADING_TAIL = 2  # words between a restriction and the colon it heads with ("eh:")
+_MATTER_WORDS = 5  # words that can name a matter before a restriction of it
+_STATES = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had)\b|'s\b|'re\b")
+
+
+def restricts(sentence: str) -> bool:
+    """Whether a sentence keeps something for us only, itself or what it points back at."""
+    return any(found(name, sentence) for name in RESTRICTING)
+
+
+def names_facts(sentence: str) -> bool:
+    """Whether a restriction may name live facts by their words ("keep the bonus quiet"),
+    not only values said before it."""
+    return found("confidential", sentence) or found("confidential_back", sentence)
+
+
+# Cues of a restriction: of what follows, of what was just said, of telling withheld.
+RESTRICTING = (
+    "confidential",
+    "confidential_back",
+    "confidential_here",
+    "telling_withheld",
+    "told_withheld",
+)
+
+
+def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> bool:
+    """Whether a restriction (by the cue tables `cues`) says nothing but itself
+    ("Confidential.", "Not for the client.", "Don't let the staff know yet."): then it is
+    of what was said before it."""
+    lowered = sentence.lower()
+    cut = [m.span() for name in cues for m in table(name).finditer(lowered)]
+    rest = "".join(" " if any(a <= i < b for a, b in cut) else c for i, c in enumerate(lowered))
+    return not topic_terms(table("confidential_filler").sub(" ", rest))
+
+
+def points_before(text: str) -> bool:
+    """Whether a turn opens with a restriction of what was said before it and nothing of its
+    own ("Please, this is only for the committee now."): it is of the turn before."""
+    said = sentences(text)
+    first = said[0].text if said else ""
+    return found("confidential_back", first) and bare_restriction(first, RESTRICTING)
+
+
+def beyond_restriction(note: str) -> list[str]:
+    """The runs of a note's sentences that say more than a restriction: what a context
+    withholds of it. "The code is 3815. Carers only." withholds the code and shows whom it
+    is for."""
+    runs: list[str] = []
+    start: int | None = None
+    for sentence in sentences(note):
+        bare = restricts(sentence.text) and bare_restriction(sentence.text, RESTRICTING)
+        if bare and start is not None:
+            runs.append(note[start : sentence.start].strip())
+            start = None
+        elif not bare and start is None:
+            start = sentence.start
+    if start is not None:
+        runs.append(note[start:].strip())
+    return runs
+
+
+# Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
+_NAME = re.compile(r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\. )?[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+
+
+def _names(text: str) -> list[str]:
+    return [m.group(0) for m in _NAME.finditer(text) if " " in m.group(0)]
