@@ -10,10 +10,11 @@ import pytest
 from statekeeper.access import AuthorityLadder
 from statekeeper.conversation.apply import apply
 from statekeeper.conversation.changes.operations import Source
-from statekeeper.conversation.changes.outranked import outranked
+from statekeeper.conversation.changes.outranked import outranked, sole_setters
 from statekeeper.conversation.reading import read_turn
 from statekeeper.conversation.readings.outranked import OUTRANKED
 from statekeeper.conversation.readings.overruling import OVERRULED
+from statekeeper.conversation.relayed import said_by_others
 from statekeeper.model import Source as Provenance
 from statekeeper.model import SourceType, Turn
 from tests.conversation.memory import START, MemoryState, made
@@ -166,3 +167,53 @@ def test_a_figure_said_by_others_stands_when_nothing_holds_to_the_policy() -> No
     turn = Turn(index=3, speaker="quinn", text="ok, I'll look into it",
                 timestamp=START + timedelta(minutes=3))  # fmt: skip
     assert [d for batch in read_turn(state, turn, earlier) for d in batch] == []
+
+
+@pytest.mark.parametrize(
+    ("policy", "who"),
+    [
+        ("Rental fees are set only by the owner, Carla Mendes.", {"owner", "carla", "mendes"}),
+        ("Only the head coach (Ravi Pillai) approves squad changes.",
+         {"head", "coach", "ravi", "pillai"}),
+        ("Only the treasurer may change the float.", {"treasurer"}),
+        ("Doors open at 7 and close at 11.", set()),
+    ],
+)  # fmt: skip
+def test_a_policy_names_who_alone_sets_what_it_governs(policy: str, who: set[str]) -> None:
+    assert {w for s in sole_setters([policy]) for w in s.who} == who
+
+
+HIRE = rule("Hall hire: £45 an evening, paid in advance", "hall_hire")
+SOLE = sole_setters(["Hall hire rates are set only by the bursar, Joan Okoye."])
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        # anyone but the one a policy names as its sole setter has no say over what it governs
+        ("Dev from the drama group told the parents the hall hire is £30.", {("£45", "£30")}),
+        ("The caretaker says the hall hire is £35 now.", {("£45", "£35")}),
+        # the one it names does
+        ("Joan Okoye says the hall hire is £50 from May.", set()),
+    ],
+)
+def test_one_a_policy_does_not_name_as_sole_setter_sets_nothing(
+    turn: str, expected: set[tuple[str, str]]
+) -> None:
+    ops = outranked(turn, [HIRE], {HIRE: POLICY}, LADDER, SOLE)
+    assert {(r.old.value.text, r.new.text) for r in ops} == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        # whom it was told is no part of what was told
+        ("Dev from the drama group told his parents the hire is £30.", "the hire is £30."),
+        ("Lena told the new tenants that rent is due Friday.", "rent is due Friday."),
+        ("The rep told our accounts team it ships Monday.", "it ships Monday."),
+        ("Kyle at the counter told her the fee is $465.", "the fee is $465."),
+    ],
+)
+def test_whom_it_was_told_is_not_what_was_told(turn: str, words: str) -> None:
+    [said] = said_by_others(turn)
+    assert turn[said.start : said.end] == words

@@ -67,7 +67,14 @@ def relayed(turn: str) -> list[Relayed]:
 _CLAUSE_OPEN = re.compile(r"(?:^|[.;:!?\n]\s*|,\s+(?:and|but|so)\s+|\b(?:and|but)\s+)")
 _OURS = re.compile(r"^\W*(?:i|we|you|me|us)\b", re.I)
 _WHO_WORDS = 12  # longer, the words before the verb are no one's name and standing
-_TO_WHOM = re.compile(r"\s*(?:(?:her|him|them|us|me|you|the \w+)\s+)?(?:that\s+)?", re.I)
+# Whom it was told: "told her", "told the caller", "told his parents", "told the new
+# tenants that".
+_TO_WHOM = re.compile(
+    r"\s*(?:(?:her|him|them|us|me|you|(?:the|his|her|their|our|my)\s+(?:\w+\s+)?\w+)\s+"
+    r"(?=(?:that|the|a|an|it|we|they|he|she|you|our|their|his|her|its|this|these|those)\b))?"
+    r"(?:that\s+)?",
+    re.I,
+)
 
 
 def said_by_others(turn: str) -> list[Relayed]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from statekeeper.access import AuthorityLadder
 from statekeeper.conversation.changes.bounds import stated_as_bound
@@ -24,6 +24,7 @@ from statekeeper.conversation.clauses import Sentence, sentences
 from statekeeper.conversation.cues import found as found_cue
 from statekeeper.conversation.cues import tables
 from statekeeper.conversation.relayed import Relayed, relayed, said_by_others, standing
+from statekeeper.nlu.topic import topic_terms
 
 # Whose a thing is, said before a value in its clause: "her shift starts at 7".
 # (not "told her the fee is ...": "her" before a determiner is who was told)
@@ -33,8 +34,54 @@ _OWNED = re.compile(
 _CLAUSE_START = re.compile(r".*[,;:\"“”‘’(]", re.DOTALL)
 
 
+# Who a policy says alone sets a thing: "fees are set only by the directora, Lupita
+# Arrieta", "only the Production Manager (Graham Tulloch) approves effect changes".
+_SOLE = re.compile(
+    r"\bonly\s+(?:by\s+)?(?:the\s+)?(?P<who>[^.;:]{2,80}?)\s*,?\s+(?:may\s+|can\s+|is\s+to\s+)?"
+    r"(?:sets?|approves?|decides?|signs?\s+off|changes?|agrees?)\b"
+    r"|\b(?:set|approved|decided|signed\s+off|changed|agreed)\s+only\s+by\s+(?:the\s+)?"
+    r"(?P<by>[^.;]{2,80})",
+    re.I,
+)
+_CAPITAL = re.compile(r"\b[A-Z][\w'’-]+")
+
+
+@dataclass(frozen=True)
+class SoleSetter:
+    """Who a policy says alone sets what it governs: their names and titles, lower-cased
+    word by word ("lupita", "arrieta", "directora"), and the policy's own words."""
+
+    who: frozenset[str]
+    governs: frozenset[str]
+
+    def governs_source(self, source: Source) -> bool:
+        return bool(self.governs & topic_terms(source.text))
+
+    def names(self, role: str) -> bool:
+        return bool(self.who & _named_words(role))
+
+
+def sole_setters(policies: Sequence[str]) -> list[SoleSetter]:
+    """Those the policies say alone set what they govern."""
+    found = []
+    for policy in policies:
+        for m in _SOLE.finditer(policy):
+            who = _named_words(m.group("who") or m.group("by") or "") - {"the", "and"}
+            if who:
+                found.append(SoleSetter(frozenset(who), topic_terms(policy)))
+    return found
+
+
+def _named_words(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in re.findall(r"[\w'’-]+", text) if len(w) > 2)
+
+
 def outranked(
-    turn: str, sources: Sequence[Source], ranks: Mapping[Source, int], ladder: AuthorityLadder
+    turn: str,
+    sources: Sequence[Source],
+    ranks: Mapping[Source, int],
+    ladder: AuthorityLadder,
+    sole: Sequence[SoleSetter] = (),
 ) -> list[Replace]:
     """The known values that words a turn passes on from a junior would replace, where the
     source holding them is ranked (`ranks`) above that junior. Every source is weighed, so
@@ -48,16 +95,20 @@ def outranked(
     # role or not ("Bo posted: ... He doesn't set bus times.")
     disowned = found_cue("disowns_claim", turn)
     claims = relayed(turn)
-    if disowned:
+    if disowned or sole:
         claims += [c for c in said_by_others(turn) if all(c.start != k.start for k in claims)]
     for claim in claims:
         rank = standing(claim.role, ladder)
         if rank is None and disowned:
             rank = peer - 1
-        if rank is None or not 0 < rank < peer:
+        # one a policy does not name among those who alone set a thing has no say over it
+        barred = [s for s in sole if not s.names(claim.role)]
+        if rank is None and not barred:
             continue
         for op in claim_rivals(turn, claim, amounts):
-            if ranks.get(op.old.source, -1) > rank:
+            governed = any(s.governs_source(op.old.source) for s in barred)
+            said = rank if rank is not None else peer - 1 if governed else None
+            if said is not None and 0 < said < peer and ranks.get(op.old.source, -1) > said:
                 found.append(op)
     return found
 

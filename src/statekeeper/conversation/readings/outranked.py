@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from statekeeper.access import binding
 from statekeeper.conversation.changes.operations import Source
-from statekeeper.conversation.changes.outranked import outranked
+from statekeeper.conversation.changes.outranked import outranked, sole_setters
 from statekeeper.conversation.decisions import Decision
 from statekeeper.conversation.readings.outcomes import PROPOSAL, ended
 from statekeeper.conversation.view import StateView
@@ -34,5 +34,7 @@ def outranked_claims(view: StateView, turn: Turn, live: Sequence[Fact]) -> list[
     }
     if not ranks:
         return []
-    values = dict.fromkeys(op.new.text for op in outranked(turn.text, list(sources), ranks, ladder))
+    sole = sole_setters([f.text for f in facts if binding(f)])
+    said = outranked(turn.text, list(sources), ranks, ladder, sole)
+    values = dict.fromkeys(op.new.text for op in said)
     return [ended(view, turn, PROPOSAL, value, OUTRANKED) for value in values]
