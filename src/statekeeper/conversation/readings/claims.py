@@ -11,6 +11,7 @@ from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.changes.subjects import owned_apart
 from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import table
 from statekeeper.conversation.decisions import Decision
 from statekeeper.conversation.details import details
 from statekeeper.conversation.moved import moved
@@ -26,7 +27,7 @@ from statekeeper.model import Fact, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import compatible
-from statekeeper.text.values import of_another_family, states_none_of
+from statekeeper.text.values import of_another_family, states_none_of, typed_values
 
 
 def claimed(
@@ -83,6 +84,8 @@ def claimed(
         return []
     if not claim.cancels and said_to_stay(turn.text, fact):
         return []  # "same deadline, but send it to Lee instead" keeps the deadline
+    if not claim.cancels and _a_record(fact.text) and not _fate_or_figure(claim.value):
+        return []  # "we'll do queen rearing in spring" is no new day, place and programme
     reason = "cancelled" if claim.cancels else "corrected"
     value = moved(fact.text, claim.value, claim.old)
     changed = replacing(view, turn, fact.key, value, fact, reason)
@@ -95,6 +98,22 @@ def claimed(
         why = "replaced" if claim.old else "taken back"
         return [changed, ended(view, turn, fact.key, named, why)]
     return [changed]
+
+
+_RECORD_VALUES = 2  # values a fact holds from which it is a record of several things
+
+
+def _fate_or_figure(value: str) -> bool:
+    """Whether a claimed value states a figure, or what became of the thing ("off
+    completely", "cut"): the only claims that may stand for a whole record."""
+    first = value.strip(" .!?,").lower().split()[:1]
+    return bool(typed_values(value)) or bool(first and table("fates").fullmatch(first[0]))
+
+
+def _a_record(text: str) -> bool:
+    """Whether a fact records several values (a day, a place, a time...): a claim that
+    states none of them replaces no whole record of them."""
+    return len(typed_values(text)) >= _RECORD_VALUES
 
 
 def _known(live: Sequence[Fact], value: str) -> bool:
