@@ -22,7 +22,16 @@ def tables() -> dict[str, tuple[str, ...]]:
         if twice:
             raise ValueError(f"cue tables named twice: {sorted(twice)}")
         found |= {table: tuple(phrases) for table, phrases in raw.items()}
-    return found
+    return {name: tuple(_expanded(p, found) for p in phrases) for name, phrases in found.items()}
+
+
+# A table named inside a phrase, as <<name>>: its phrases stand there as alternatives, so a
+# list several phrases share ("coroner", "carers", "trustees") is written once.
+_NAMED = re.compile(r"<<(\w+)>>")
+
+
+def _expanded(phrase: str, found: dict[str, tuple[str, ...]]) -> str:
+    return _NAMED.sub(lambda m: "(?:" + "|".join(found[m.group(1)]) + ")", phrase)
 
 
 @cache

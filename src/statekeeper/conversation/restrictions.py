@@ -177,9 +177,9 @@ def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> 
     """Whether a restriction (by the cue tables `cues`) says nothing but itself
     ("Confidential.", "Not for the client.", "Don't let the staff know yet."): then it is
     of what was said before it."""
-    lowered = sentence.lower()
-    cut = [m.span() for name in cues for m in table(name).finditer(lowered)]
-    rest = "".join(" " if any(a <= i < b for a, b in cut) else c for i, c in enumerate(lowered))
+    lowered = rest = sentence.lower()
+    for a, b in (m.span() for name in cues for m in table(name).finditer(lowered)):
+        rest = rest[:a] + " " * (b - a) + rest[b:]  # each table reads the sentence as said
     return not topic_terms(table("confidential_filler").sub(" ", rest))
 
 

@@ -43,7 +43,6 @@ _SOLE = re.compile(
     r"(?P<by>[^.;]{2,80})",
     re.I,
 )
-_CAPITAL = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from statekeeper.conversation.changes.operations import Known, Operation, Replace, Source
 from statekeeper.conversation.changes.wording import whole_words
 from statekeeper.conversation.clauses import sentences
-from statekeeper.text.values import TypedValue, typed_values
+from statekeeper.text.values import TypedValue, typed_values, weekday_of_date
 
 
 def with_its_days(turn: str, ops: Sequence[Operation], sources: Sequence[Source]) -> list[Replace]:
@@ -57,7 +57,6 @@ _EVERY = re.compile(
 
 # What makes a day one of a series: "this Tuesday", "next Friday", "Tuesday 17 June".
 _ONE_OFF = re.compile(r"\b(?:this|next|coming|that)\s+$", re.I)
-_DATE_AFTER = re.compile(r",?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b")
 
 
 def one_of_them(text: str, value: TypedValue) -> bool:
@@ -67,7 +66,7 @@ def one_of_them(text: str, value: TypedValue) -> bool:
         value.kind == "weekday"
         and (
             _ONE_OFF.search(text, 0, value.start) is not None
-            or _DATE_AFTER.match(text, value.end) is not None
+            or any(day == value for day, _ in weekday_of_date(text, typed_values(text)))
         )
     )
 
