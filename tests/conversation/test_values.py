@@ -527,3 +527,54 @@ def test_a_day_and_month_with_its_dot_is_a_date(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("keep the cold room at 4 °C", [("quantity", "4 °C")]),
+        ("the kiln peaks at 1240°C", [("quantity", "1240°C")]),
+        ("proof the dough at 80 °F", [("quantity", "80 °F")]),
+        ("the flat is 62 m² with a balcony", [("quantity", "62 m²")]),
+        ("pour 3m³ of concrete", [("quantity", "3m³")]),
+        ("the unit is 40 sq m", [("quantity", "40 sq m")]),
+        ("set the oven to 180 degrees", [("quantity", "180 degrees")]),
+    ],
+)
+def test_a_unit_written_with_a_sign_belongs_to_its_figure(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("62 m²", "62 square metres", True),
+        ("40 sq m", "40 sqm", True),
+        ("4 °C", "4°C", True),
+        ("300 sq ft", "300 square feet", True),
+        ("40 sq m", "40 sq ft", False),
+        ("4 °C", "4 °F", False),
+        ("21 degrees Celsius", "21 °C", True),
+    ],
+)
+def test_an_area_or_a_temperature_however_written_is_one_value(a: str, b: str, same: bool) -> None:
+    assert (typed_values(a)[0].key == typed_values(b)[0].key) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("18 po, not 16", [("number", "18"), ("number", "16")]),
+        ("we're at 40 lah", [("number", "40")]),
+        ("it came to 12 yeah", [("number", "12")]),
+        ("make it 75 ok", [("number", "75")]),
+    ],
+)
+def test_a_particle_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+def test_a_temperature_in_degrees_or_with_its_sign_measures_one_thing() -> None:
+    assert typed_values("19 degrees")[0].unit == typed_values("17 °C")[0].unit

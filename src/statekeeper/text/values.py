@@ -101,8 +101,11 @@ _NUMBERED_THINGS = (  # no word that is also a verb before a count ("seat 90", "
     "salon|cot|kennel|stable|plot|booth|desk|cabin|flight|"
     "carriage|tank|pump|channel|camera|oven"
 )
+# Units written with a sign, glued to the figure or a space apart: "18°C", "18 °C", "40 m²".
+_SIGNED_UNIT = "°\\s?[CFcf]|°|(?:k|c)?m[²³]"
 _GLUED_UNIT = (
-    "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?"
+    "[KMGTP]B|[kKMG]Hz|mAh|kWh|kW|mg|kg|ml|mL|oz|lbs?|km|cm|mm|mph|kph|sq ?ft|ft|hrs?|mins?|"
+    f"{_SIGNED_UNIT}|(?:k|c)?m[23]"
 )
 # Units of length a measurement across two or three sides ends with: "800 x 2000 mm".
 _LENGTH_UNIT = (
@@ -126,7 +129,9 @@ _UNIT_STOP = frozenset(
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
     "max min plus same different other rather just already still yet even got gets has had "
-    "would could should will can might must may do does did were".split()
+    "would could should will can might must may do does did were "
+    # particles and interjections said after a figure: "650 po", "3 lah", "9 yeah"
+    "po opo na lang lah la leh lor ya yah yeah yep yes eh oh ah ok okay lol pls plz sir".split()
 )
 
 def _currencies() -> tuple[str, str]:
@@ -257,7 +262,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "quantity",
             r"(?:(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?"
             rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
-            r"(?:sq\.?\s?ft|square\s+feet|[a-z][a-z/]+\b(?!['’]\w)"  # not "7 won't"
+            rf"(?:sq\.?\s?(?:ft|m|yd|km)\b|square\s+feet|(?:{_SIGNED_UNIT})(?!\w)"
+            r"|deg(?:ree)?s?\s(?:[CF]|[Cc]elsius|[Ff]ahrenheit)\b"
+            r"|[a-z][a-z/]+\b(?!['’]\w)"  # not "7 won't"
             # a count's noun after a word that tells which kind: "3 roller banners"
             r"(?:(?<![s/])\s[a-z]{2,}(?<![su])s\b(?!['’]\w))?)",
         ),
@@ -319,7 +326,8 @@ class TypedValue:
         """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
         if self.kind == "quantity":
             tail = re.sub(rf"^(?:{_NUMBER_WORD})\s|^[\d,.\s-]+", "", self.text.lower()).strip()
-            return "sqft" if tail.startswith(("sq", "square")) else " ".join(map(stem, tail.split()))
+            unit = _one_way(tail)  # "18 °C" and "19 degrees" measure one thing
+            return "°" if unit.startswith("°") else " ".join(map(stem, unit.split()))
         if self.kind == "code":
             label = re.match(r"[A-Za-z]+(?=\s?#?\d|\s[A-Z]$)", self.text)
             rest = self.text[label.end() :] if label else ""
@@ -399,10 +407,21 @@ def canonical(kind: str, text: str) -> str:
                 lowered = f"{figure_of}{lowered[len(words) :]}"
                 break
         figure = re.match(r"[\d,.]+(?:\s?[-–]\s?[\d.]+)?", lowered)
-        unit = lowered[figure.end() :] if figure else lowered
+        unit = _one_way(lowered[figure.end() :] if figure else lowered)
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
         return f"{amount} {' '.join(map(stem, unit.strip(' -').split()))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
+
+
+def _one_way(unit: str) -> str:
+    """An area or a temperature written one way: "sq. m", "m2" and "square metres" are
+    "m²", "sq ft" and "square feet" are "sqft", "° C" and "degrees Celsius" are "°c",
+    "degrees" alone is "°"."""
+    unit = re.sub(r"\bsq(?:uare)?\.?\s?(?:ft|feet|foot)\b", "sqft", unit.strip(" -"))
+    unit = re.sub(r"\bsq(?:uare)?\.?\s?(k?m)(?:et(?:re|er)s?)?\b|^(k?m)2$", r"\1\2²", unit)
+    degrees = r"^(?:deg(?:ree)?s?\b|°)\s?(?:(c|f)\b|(?:(c)elsius|(f)ahrenheit)\b)?"
+    unit = re.sub(degrees, r"°\1\2\3", unit)
+    return re.sub(r"^(?:(c)elsius|(f)ahrenheit)$", r"°\1\2", unit)
 
 
 _SCALED = re.compile(r"(?P<figure>\d+(?:\.\d+)?)(?P<scale>k|m|thousand|million)$")
