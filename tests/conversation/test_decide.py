@@ -35,6 +35,26 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a word of address or a particle between the new value and the misheard one
+    ("£85 please, not £58. The rest is right.",
+     [said("Deposit of £58 taken, balance due Friday.", 0)], {("£58", "£85")}),
+    ("14 June mate, not 4 June", [said("Skip hire: delivery 4 June, collection 18 June.", 0)],
+     {("4 June", "14 June")}),
+    ("Gate B sir, not Gate D.", [said("Boarding at Gate D from 9:40.", 0)], {("Gate D", "Gate B")}),
+    # a sentence pointing back at the one before goes on about the thing it changed
+    ("We're 14 riders now. That makes it $420.",
+     [fact("Minibus: 10 riders, $300, leaves 7am.", "minibus")],
+     {("10 riders", "14 riders"), ("$300", "$420")}),
+    ("They measured and it's 12 x 15 cm now. Mara says that's £160.",
+     [fact("Booking: rose piece, 3 x 4 inches, £120, Sat 14:15, artist Mara", "booking")],
+     {("3 x 4 inches", "12 x 15 cm"), ("£120", "£160")}),
+    # ... a sentence about something else does not
+    ("They measured and it's 12 x 15 cm now. The flash sheet in the window is £160.",
+     [fact("Booking: rose piece, 3 x 4 inches, £120, Sat 14:15, artist Mara", "booking")],
+     {("3 x 4 inches", "12 x 15 cm")}),
+    ("The cabin is 40 sq m now, which comes to €900.",
+     [fact("Rental: cabin 3, 30 sq m, €700, check-in Friday", "rental")],
+     {("30 sq m", "40 sq m"), ("€700", "€900")}),
     # ... but about the thing our fact names, they change it
     ("Priya said Fernhill has moved it to 6 March.",
      [said("Fernhill visit: 4 March, 10:45, school hall.")], {("4 March", "6 March")}),

@@ -29,9 +29,12 @@ def matches_named(named: str | None, old: Known) -> bool:
 
 
 
-# "08/11 now, not 07/11", "Studio 3, and not Studio 1"
+# "08/11 now, not 07/11", "Studio 3, and not Studio 1", "650 please, not 600", "the 4th
+# mate, not the 5th": a word of address or a particle between changes nothing
 _NOT_BETWEEN = re.compile(
-    r"^[\s,]*(?:(?:now|then|though|this time)[\s,]+)?(?:and\s+|but\s+)?not\s*$", re.I
+    r"^[\s,]*(?:(?:now|then|though|this time|please|pls|mate|sir|ma'?am|boss|love|dear|bro|"
+    r"guys|po|lah|la|na|yeah|yes|ok|okay)[\s,]+)?(?:and\s+|but\s+)?not\s*$",
+    re.I,
 )
 # An aside in brackets that contrasts nothing: "Studio 3 (the big one), not Studio 1".
 _ASIDE = re.compile(r"\((?![^)]*\b(?:not|instead|rather)\b)[^)]*\)")

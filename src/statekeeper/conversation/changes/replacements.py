@@ -109,7 +109,10 @@ def replacements(
         forward,
     )
     scored: list[Scored] = []
+    focus = 0  # the sentence a pointing-back one goes on about: "That's £160." after a change
     for position, sentence in enumerate(said):
+        if not position or not found("continues", sentence.text):
+            focus = position
         relayed = _relays_contact(sentence)
         if not sentence.asserts and not relayed:
             continue
@@ -210,7 +213,7 @@ def replacements(
             old_text = named if named is not None and part else changed_part(old.value, value)
             old_text = span_end(sentence.text, value, old.value) or old_text
             op = Replace(old, value, old_text, replacement_text(old, old_text, value), reason)
-            scored.append(Scored(score, sentence.start + value.start, position, op))
+            scored.append(Scored(score, sentence.start + value.start, focus, op))
     return best_of(scored)
 
 
