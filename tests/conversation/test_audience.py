@@ -13,6 +13,16 @@ from statekeeper.conversation.restrictions import (
 from statekeeper.model import INTERNAL
 
 SPANS = [
+    # for someone and nobody else, as a heading: what follows it
+    ("For the partners and nobody else: the fee drops to 2% in May.",
+     ["For the partners and nobody else: the fee drops to 2% in May."]),
+    ("For you and no one else: the keycode is 5519.", ["For you and no one else: the keycode is 5519."]),
+    # not to leave where it was said: what was just said
+    ("His mark was 41. That doesn't leave this room.", ["His mark was 41. That doesn't leave this room."]),
+    ("She failed the audit, and this never leaves the office.",
+     ["She failed the audit, and this never leaves the office."]),
+    ("The offer is 52k. It really doesn't leave the team, ok?",
+     ["The offer is 52k. It really doesn't leave the team, ok?"]),
     # a heading restricts what follows it, to the end of the turn
     (
         "Quote sent. Internal only: our floor is $41,500. The rival bid came from Northwind.",
@@ -218,6 +228,9 @@ NO_SPAN = [
     "The room is private, book it ahead.",
     "The results will be made public on Friday.",
     "I'll post the parcel tomorrow.",
+    "The van never leaves the yard before 6am.",
+    "That bus doesn't leave the depot on Sundays.",
+    "For the kitchen and the hall, we need 40 chairs.",
 ]
 
 
@@ -256,6 +269,11 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Put together the quarterly figures for our investors.",
         "Draft the staff announcement about the parking change.",
         "Prepare a short holiday update for the neighbours.",
+        # someone's question answered by a reply: what we say back is for them
+        "The caretaker wants to know why the hall is shut. What do I reply?",
+        "Mrs Dunne asked about the delay; how should I respond?",
+        "Her brother keeps asking about the will. What shall we answer?",
+        "The reporter rang about the gift. What do I give her?",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -384,6 +402,12 @@ def test_a_note_is_withheld_beyond_its_restriction(note: str, withheld: list[str
          ["Her son isn't to be told anything. Bethan only."], True),
         ("Lena needs the gate code. Draft her a message.",
          ["His gate code is 4471 and it stays with me and Lena only."], True),
+        ("Omar wants to thank the lender in writing. Who is it?",
+         ["Her name goes no further than Omar, me and the loans desk."], True),
+        ("Ines is writing to the family. What do I give her?",
+         ["Nobody but Ines sees the coroner's note."], True),
+        ("Tariq asks for the code. What do I send him?",
+         ["The code is 7781. No one except Tariq and me, please."], True),
         # someone the note keeps out, or who is only spoken of
         ("Rajesh here. Draft a message about Saturday.",
          ["We booked his surprise dinner. Not a word to Rajesh."], False),
@@ -408,6 +432,13 @@ def test_one_a_note_lets_know_by_name_is_one_of_us(
         ("Keep that between us, the rent is 900.", False),
         ("The rent is 900. Keep it between us.", False),
         ("Internal only: the floor is $41,500.", False),
+        # a thing named as kept that the turn itself has not said is of the turn before
+        ("Thing is, he doesn't want the lads at work knowing his results. Only us.", True),
+        ("She doesn't want her landlord to find out about it yet.", True),
+        ("Mind, they don't want the parents hearing about the inspection outcome.", True),
+        # ... but a kept clause is said in the restriction itself
+        ("He doesn't want the team knowing he has applied to Ferrand's.", False),
+        ("She doesn't want the kids to find out until the house sells.", False),
     ],
 )  # fmt: skip
 def test_a_turn_opening_with_a_bare_restriction_points_before_it(turn: str, before: bool) -> None:

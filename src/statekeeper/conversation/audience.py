@@ -15,11 +15,13 @@ AUDIENCES = (INTERNAL, EXTERNAL)
 
 
 # Whom a restriction lets know, by name: "between me and Rita", "Bethan only", "stays with
-# me and Lena".
+# me and Lena", "goes no further than Omar", "nobody but Ines".
 _ALLOWED = re.compile(
     r"\bbetween (?:me|us|you),? (?:and|n|&) (?:the )?([A-Z][\w'-]+)"
     r"|\b([A-Z][a-z][\w'-]+) only\b"
     r"|\bstays? with (?:me |you )?(?:and )?([A-Z][\w'-]+)"
+    r"|\b(?i:no further than|(?:nobody|no one|no-one) (?:but|except|besides|other than))"
+    r" (?:me,? (?:and )?|us,? (?:and )?)?([A-Z][\w'-]+)"
 )
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z][\w'-]*")
 

@@ -111,6 +111,9 @@ def _pointed_at(said_before: Sequence[Sentence], restriction: Sentence) -> int:
             if line_speaker(sentence.text.strip()):
                 return sentence.start
         return said_before[0].start if said_before else restriction.start
+    cue = table("confidential_back").search(restriction.text.lower())
+    if cue is not None and any(v.end <= cue.start() for v in typed_values(restriction.text)):
+        return restriction.start  # "the ceiling is £14,000, but that's between us"
     start = restriction.start
     # what a short restriction names ("the hospital") is looked for further back
     terms = object_terms(restriction.text) if _says_little(restriction.text) else frozenset()
@@ -185,10 +188,23 @@ def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> 
 
 def points_before(text: str) -> bool:
     """Whether a turn opens with a restriction of what was said before it and nothing of its
-    own ("Please, this is only for the committee now."): it is of the turn before."""
+    own ("Please, this is only for the committee now."), or of a thing it names that its
+    turn has not said ("She doesn't want the neighbours knowing the diagnosis."): it is of
+    the turn before."""
     said = sentences(text)
     first = said[0].text if said else ""
-    return found("confidential_back", first) and bare_restriction(first, RESTRICTING)
+    cue = table("confidential_back").search(first.lower())
+    if cue is None:
+        return False
+    return bare_restriction(first, RESTRICTING) or bool(_NAMED_THING.match(first[cue.end() :]))
+
+
+# What a restriction names as kept, a thing and not a clause, ending its sentence: "the
+# diagnosis", "about it", "his results yet".
+_NAMED_THING = re.compile(
+    r"(?i)\s*(?:about\s+)?(?:it|this|that|(?:the|her|his|their|our|my|your|[\w-]+'s)"
+    r"(?:\s+[\w'-]+){1,3})(?:\s+(?:yet|either|for now|just yet))?\s*[.!;]?\s*$"
+)
 
 
 def beyond_restriction(note: str) -> list[str]:
