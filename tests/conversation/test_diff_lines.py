@@ -34,4 +34,4 @@ def test_a_pasted_diff_changes_the_facts_it_names() -> None:
     source = Source("Survey: altitude 80 m, resolution 2.1 cm/px", fact_id="f", key="survey")
     turn = "from the project sheet:\n- altitude: 80 m / 2.1 cm/px\n+ altitude: 100 m / 2.6 cm/px"
     changed = {(op.old_text, op.new_text) for op in decide(turn, [source]) if isinstance(op, Replace)}
-    assert changed == {("2.1 cm/px", "2.6 cm/px"), ("80", "100")}
+    assert changed == {("2.1 cm/px", "2.6 cm/px"), ("80 m", "100 m")}

@@ -578,3 +578,23 @@ def test_a_particle_after_a_figure_is_no_unit(text: str, expected: list[tuple[st
 
 def test_a_temperature_in_degrees_or_with_its_sign_measures_one_thing() -> None:
     assert typed_values("19 degrees")[0].unit == typed_values("17 °C")[0].unit
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a figure with a decimal point is a figure of its own
+        ("no band under 6.5", [("number", "6.5")]),
+        ("keep the pH at 5.5 or above", [("number", "5.5")]),
+        ("the ratio is 0.75 now", [("number", "0.75")]),
+        # ... but not a version, nor a time said with a dot
+        ("release 2.4 is out", []),
+        ("meet at 5.30", []),
+        # a unit of one letter after its figure
+        ("the hull is 14.2 m long", [("quantity", "14.2 m")]),
+        ("gross weight 8.2 t on the trailer", [("quantity", "8.2 t")]),
+        ("a 20 L drum of oil", [("quantity", "20 L")]),
+    ],
+)
+def test_a_decimal_figure_and_a_one_letter_unit(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

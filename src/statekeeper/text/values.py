@@ -264,6 +264,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
             rf"(?:sq\.?\s?(?:ft|m|yd|km)\b|square\s+feet|(?:{_SIGNED_UNIT})(?!\w)"
             r"|deg(?:ree)?s?\s(?:[CF]|[Cc]elsius|[Ff]ahrenheit)\b"
+            r"|(?<=\d\s)[mgtlL](?![\w'’.]\w|\w)"  # a unit of one letter: "14.2 m", "8.2 t"
             r"|[a-z][a-z/]+\b(?!['’]\w)"  # not "7 won't"
             # a count's noun after a word that tells which kind: "3 roller banners"
             r"(?:(?<![s/])\s[a-z]{2,}(?<![su])s\b(?!['’]\w))?)",
@@ -287,6 +288,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "number",  # "1,250" whole, not its first group
             r"(?<![\w$€£¥.,/-])(?:\d{1,3}(?:,\d{3})+|\d{2,}(?:\s\d{3,})*)(?![\w%]|[.,]\d)",
+        ),
+        (
+            "number",  # a figure with a decimal point: "a band of 6.5", "pH 5.5", "0.75"
+            # (not "5.30", which may be a time)
+            r"(?<![\w$€£¥.,/:-])(?<!version )(?<!release )(?<!build )(?<!patch )"
+            r"(?:\d{1,3}\.\d|0\.\d{1,2})(?![\w%]|[.,:]?\d)",
         ),
         (
             "name",
