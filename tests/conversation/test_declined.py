@@ -106,6 +106,21 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("oh forget it then", ["Was the launch pushed to the 14th?"], {("the 14th", 1)}),
         ("right, forget it, Sunday it is.", ["What if we moved the cleanup to Saturday?"],
          {("Saturday", 1)}),
+        # a change of ours denied by what it would move
+        ("Gran asked what if we held the lunch on the 12th instead. We're not shifting a "
+         "whole family for one cousin. The 5th stays.", [], {("the 12th", 0)}),
+        ("The tenant asked if we could do the boiler service at 8am. I said we are not "
+         "rescheduling the engineer.", [], {("8am", 0)}),
+        # nothing of ours moved, said back to one who asked in passing
+        ("The buyer asked at the viewing whether we could do £310k. I told her nothing has "
+         "changed.", [], {("£310k", 0)}),
+        ("Their rep asked on the phone if we'd take delivery on Monday. Nothing's moved on our "
+         "side.", [], {("Monday", 0)}),
+        # what one would do in our place, who has no say
+        ("If it was up to Mum she'd move lunch to 2pm. It's not up to her, it's Gran's party.",
+         [], {("2pm", 0)}),
+        ("Tomas says if it were up to him he'd cap the class at 14. It isn't up to him.",
+         [], {("14", 0)}),
         # a permission walked back by the one who gave it
         ("Walking back what I said last week: everything over $300 comes to me.",
          ["From Omar: 'go ahead and approve any refund under $900 on your own.'"],
@@ -132,6 +147,9 @@ def test_an_offer_turned_down_is_declined(
         # a wish reported, not advice put to us; a contraction is no quotation
         ("No, we're not doing that.", ["They want the 48-inch mirror by Friday."]),
         ("Nah leave it.", ["We're moving into the new office on June 3."]),
+        # what stays after news, or a say someone has, refuses nothing
+        ("Nothing has changed in the plan: the van comes at 9am.", []),
+        ("If it was up to me the shop would open at 8am, and it is: I own it.", []),
         # too far back: a refusal answers only the user's last turns
         ("Nope.", ["How about the blue one at $40?", "The car is outside.", "Lunch was fine."]),
     ],

@@ -34,3 +34,28 @@ def test_a_figure_claimed_still_changes_a_record(engine: Engine) -> None:
         s.write("event", "Fete: Sunday 8 June, 12:00-17:00, village green, £2 entry")
         s.observe("alice", "Correction: the entry is £3 now.")
         assert "£3" in str(s.current_value("event"))
+
+
+
+@pytest.mark.parametrize(
+    ("record", "turn"),
+    [
+        # a thread of colleagues haggling over days: no line's bare day is the record's
+        ("First-aid refresher for all drivers: Monday 19 May, 07:00, training yard (set by Site "
+         "Manager Ann Cole)",
+         "pasting the thread:\n[Dee, Stores lead] 19th is awful for us. can we do the 26th?\n"
+         "[Sam, Yard lead] 26th is half-term, no chance. I'd rather the 12th\n"
+         "[Dee] 12th we've got the audit"),
+        ("Choir tour for all singers: Friday 3 October, coach 06:30, Ely Cathedral",
+         "the chat so far:\n[Ann, alto lead] 3rd clashes with harvest. how about the 10th?\n"
+         "[Bea, tenor lead] 10th is the fair, no way. I'd rather the 17th\n"
+         "[Ann] 17th we've got the concert"),
+    ],
+)  # fmt: skip
+def test_a_figure_no_part_of_a_record_takes_leaves_it_whole(
+    engine: Engine, record: str, turn: str
+) -> None:
+    with engine.session(ALICE) as s:
+        s.write("event", record)
+        s.observe("alice", turn)
+        assert s.current_value("event") == record

@@ -88,6 +88,8 @@ def claimed(
         return []  # "we'll do queen rearing in spring" is no new day, place and programme
     reason = "cancelled" if claim.cancels else "corrected"
     value = moved(fact.text, claim.value, claim.old)
+    if _a_record(fact.text) and _bare_figure(value):
+        return []  # "17th we've got the concert": a figure no part of the record took
     changed = replacing(view, turn, fact.key, value, fact, reason)
     # the part named as replaced ("matte instead of glossy"), or what a cancellation called
     # the thing ("shelve the pergola" of "add a pergola over the deck"), is dead wherever
@@ -108,6 +110,12 @@ def _fate_or_figure(value: str) -> bool:
     completely", "cut"): the only claims that may stand for a whole record."""
     first = value.strip(" .!?,").lower().split()[:1]
     return bool(typed_values(value)) or bool(first and table("fates").fullmatch(first[0]))
+
+
+def _bare_figure(value: str) -> bool:
+    """Whether a value is one typed value and nothing else ("12th", "£40")."""
+    values = typed_values(value)
+    return len(values) == 1 and values[0].text.strip() == value.strip(" .!?,")
 
 
 def _a_record(text: str) -> bool:
