@@ -386,3 +386,24 @@ def test_anothers_own_affair_and_a_condition_told(
 ) -> None:
     said = sentences(sentence)[0]
     assert (said.third_party, said.conditional) == (third_party, conditional)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a remark after a sentence calls it another's affair
+        ("The other bidder put in $41,000. not our figure obv", [True, False]),
+        ("The gym upstairs moved its classes to 6am. That's their own business.", [True, False]),
+        ("Ward 3 changed visiting to 2-4pm. Nothing to do with us, we're ward 5.", [True, False]),
+        # ... or a remark closing the sentence that holds the value
+        ("Kemi's train is at 08:10 now, a different matter.", [True]),
+        # a remark of no concern, or one without a figure before it, disowns nothing
+        ("The client moved the meeting to 3pm. Not our problem, we are free all day.",
+         [False, False]),
+        ("Different thing: the van is booked for 9am.", [False]),
+    ],
+)  # fmt: skip
+def test_a_remark_that_it_is_not_ours_makes_what_it_follows_anothers(
+    text: str, read: list[bool]
+) -> None:
+    assert [s.third_party for s in sentences(text)] == read

@@ -5,7 +5,7 @@ confirmation of what stands."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from statekeeper.conversation.cues import found, table
 from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
@@ -234,4 +234,23 @@ def sentences(text: str) -> list[Sentence]:
                 keeps=_keeps(stripped),
             )
         )
+    return _disowned(out)
+
+
+def _disowned(said: list[Sentence]) -> list[Sentence]:
+    """The sentences a remark after them calls another's ("... reserved their side at
+    $27,000. not our number obv", "she's 14 Feb now, different thing"), marked someone
+    else's affair."""
+    out = list(said)
+    for n, sentence in enumerate(said):
+        cue = table("disowning").search(sentence.text.lower())
+        if cue is None:
+            continue
+        if cue.start() > 0 and re.search(r"\d", sentence.text[: cue.start()]):
+            out[n] = replace(out[n], third_party=True)  # "... 14 Feb, different thing"
+        elif n and cue.start() <= _REMARK_LEAD:
+            out[n - 1] = replace(out[n - 1], third_party=True)
     return out
+
+
+_REMARK_LEAD = 12  # characters before a remark that opens its sentence ("Also, that's ...")
