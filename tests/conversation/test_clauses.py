@@ -73,6 +73,11 @@ def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
         ("When we first opened we switched suppliers to Kessler Farms.", True),
         ("At my old job the badge fee was $25.", True),
         ("We used to close at 7, now it's 9pm.", False),
+        # a year named as gone by frames what follows; one coming back does not
+        ("Back in 2019 the club moved its AGM to June.", True),
+        ("they said back in 2023 the fund pushed its deadline to 28 March", True),
+        ("Back in 2021 the council capped it at 30 beds.", True),
+        ("She's back in May, so book her fitting for the 14th.", False),
     ],
 )
 def test_a_story_of_the_past_narrates(sentence: str, expected: bool) -> None:

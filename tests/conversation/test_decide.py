@@ -35,6 +35,14 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... but a word that says it changed keeps it the same thing
+    ("We have a new deadline of 21 March now.",
+     [fact("Research award: full application due 14 March, 17:00, via the portal", "deadline")],
+     {("14 March", "21 March")}),
+    ("We've got a bigger budget of £50,000 now.", [fact("Event budget: £40,000 all in", "budget")],
+     {("£40,000", "£50,000")}),
+    ("There's a revised fee of £65 from April.", [fact("Membership fee: £60 a year", "fee")],
+     {("£60", "£65")}),
     # a word of address or a particle between the new value and the misheard one
     ("£85 please, not £58. The rest is right.",
      [said("Deposit of £58 taken, balance due Friday.", 0)], {("£58", "£85")}),
@@ -781,6 +789,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a value brought in as that of another sort of the same thing: a sibling, not a change
+    ("AS to circulate an internal deadline of 7 March for budget sign-off.",
+     [fact("Research award: full application due 14 March, 17:00, via the portal", "deadline")]),
+    ("Finance set a separate budget of £5,000 for the catering.",
+     [fact("Event budget: £40,000 all in", "budget")]),
+    ("The club agreed a junior fee of £20 for under-12s.",
+     [fact("Membership fee: £60 a year", "fee")]),
     # words passed on about a thing our fact does not name are about that thing
     ("oh and jo says rufus is booked for a show on 14 june, he's taking that one",
      [said("Booking for the fete: Bramble and Poppy, Sat 7 June.")]),

@@ -261,7 +261,26 @@ def introduced_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the new value comes as that of a new thing the old value's words do not
     name: "we've had a pledge of £25,000" is no new appeal target, "a refund of €45" no new
     fee."""
-    return _named_otherwise(_INTRODUCED, sentence, new, old)
+    if _named_otherwise(_INTRODUCED, sentence, new, old):
+        return True
+    # "an internal deadline of 7 March" names the deadline, as one of another sort
+    subject = _INTRODUCED.search(sentence, clause_start(sentence, new.start), new.start)
+    if subject is None:
+        return False
+    words = subject.group(1).lower().split()
+    own = topic_terms(f"{old.source.key or ''} {old.source.text}") | old.anchor
+    return any(
+        w not in _SAME_SORT and not w.endswith("er") and not topic_terms(w) & own
+        for w in words[:-1]
+    )
+
+
+# Words before a noun that say it changed, not that it is another: "a new deadline of ...",
+# "a revised budget of ..." (and comparatives: "a later date of ...").
+_SAME_SORT = frozenset(
+    "new revised updated amended final fresh extended adjusted corrected changed current "
+    "proper actual real firm agreed confirmed official".split()
+)
 
 
 def moved_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
