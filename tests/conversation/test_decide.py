@@ -1163,6 +1163,18 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a particle verb said as going on: "we're leaving ... off", "taking ... out"
+    ("We're leaving the evening food off.",
+     [fact("Evening food (Harbour Catering): fish tacos at 9pm for 90 guests", "evening_food")],
+     {("Evening food (Harbour Catering): fish tacos at 9pm for 90 guests", "-")}),
+    ("I'm taking the nuts out of the order.", [fact("Order: 2 loaves, nuts, oat milk", "order")],
+     {("nuts", "-")}),
+    # a thing said to come off what holds it
+    ("The bicycle comes off the schedule, it turned up.",
+     [fact("Contents: laptop £1,150; road bicycle £620; two watches £940", "contents")],
+     {("road bicycle £620", "-")}),
+    ("The raffle is coming off the programme.",
+     [fact("Fete programme: dog show, raffle, cake stall", "programme")], {("raffle", "-")}),
     # a thing not to be done after all, named by the word for it
     ("She's office-based now. Please don't issue the laptop for now.",
      [fact("Loan laptop, couriered to her home", "kit")], {("Loan laptop", "-")}),
@@ -1343,6 +1355,9 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # coming off a road, or leaving at a time, takes nothing away
+    ("The bus comes off the motorway at junction 4.", [fact("Coach: 40 seats, the bus, 8am", "coach")]),
+    ("We're leaving at 6 off the back road.", [fact("Trip: depart 7am, back road, packed lunch", "trip")]),
     # a pronoun after a thing no live item is, or after a verb that takes nothing away
     ("The quarterly report looks great, send it.",
      [fact("Extras: balloons, a photo booth", "extras")]),
