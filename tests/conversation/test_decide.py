@@ -35,6 +35,11 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... but a family the record names changes it
+    ("The Harlows have booked their start for 2 June now.",
+     [fact("Harlows loft conversion: start 12 May, deposit £500", "loft")], {("12 May", "2 June")}),
+    ("The Harlows just paid their deposit, £600 instead of £500.",
+     [fact("Harlows loft conversion: start 12 May, deposit £500", "loft")], {("£500", "£600")}),
     # ... but a word that says it changed keeps it the same thing
     ("We have a new deadline of 21 March now.",
      [fact("Research award: full application due 14 March, 17:00, via the portal", "deadline")],
@@ -789,6 +794,13 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a family's own pick, told with "their", is not ours
+    ("Apparently the Lindqvists booked their cottage for £640 a week.",
+     [fact("Cottage: Bramble End, 12-19 July, £720 a week", "cottage")]),
+    ("So the Mbekis have moved their barbecue to Sunday the 14th.",
+     [fact("Our barbecue: Saturday the 13th, 4pm, the allotments", "barbecue")]),
+    ("The Harlows paid their builder £9,800 in the end.",
+     [fact("Builder's quote for the loft: £11,200, start in May", "builder")]),
     # a value brought in as that of another sort of the same thing: a sibling, not a change
     ("AS to circulate an internal deadline of 7 March for budget sign-off.",
      [fact("Research award: full application due 14 March, 17:00, via the portal", "deadline")]),

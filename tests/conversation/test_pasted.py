@@ -35,6 +35,17 @@ Sorry, pitch 14 not 12.
          ["Sent: Monday 10:02", "To: Bookings"]),
         ("On Fri, 2 May, Lea wrote:\n> Cake for 30?\nMake it 40.",
          ["On Fri, 2 May, Lea wrote:", "> Cake for 30?"]),
+        # a letter's greeting and its sign-off with the signature under it
+        ("From the council:\n'Dear Ms Arkwright, the skip permit runs to 14 June. Regards, "
+         "J. Osei, Highways Officer'",
+         ["Dear Ms Arkwright,", "Regards, J. Osei, Highways Officer'"]),
+        ("Hi Marco,\nThe bay is 7 now.\nKind regards,\nPriya Nair\nDepot Supervisor",
+         ["Hi Marco,", "Kind regards,\nPriya Nair\nDepot Supervisor"]),
+        ("Good morning Dr Lund, your slot is 10:40.\nYours sincerely,\nThe Admissions Team",
+         ["Good morning Dr Lund,", "Yours sincerely,\nThe Admissions Team"]),
+        # a greeting in passing, or thanks that go on to state a value, are no letter's
+        ("I said hi to Ana, she is fine.", []),
+        ("Many thanks, the new total is £40.", []),
         # a line that only says whom something goes to is no message header
         ("To: the caterer, the count is 40 now.", []),
         ("Date: moved to Friday.", []),

@@ -64,6 +64,22 @@ def owned_by_another_named(turn: str, at: int, new: TypedValue, old: Known) -> b
     return person is not None and _people_apart(person, old.source.text)
 
 
+def owned_by_a_family(sentence: str, new: TypedValue, old: Known) -> bool:
+    """Whether a family the sentence names ("the Delaneys") makes the value theirs ("have put
+    their two into Camp Osprey") while the old value's fact does not name them: another
+    household's pick, not ours."""
+    family = _FAMILY_THEIRS.search(sentence, 0, new.start)
+    return family is not None and family.group(1).lower() not in old.source.text.lower()
+
+
+# A family by its surname in the plural, then what is theirs: "the Delaneys have put their".
+_FAMILY_THEIRS = re.compile(
+    r"^\W*(?i:(?:so|and|also|apparently|oh|btw|fyi|well|anyway)\W+)?[Tt]he ([A-Z][a-z]{2,})s"
+    r"\s+(?:have|has|'ve|are|were|just|put|moved|booked|got|went|chose|paid|picked|took|sent)\b"
+    r"[^.;!?]{0,60}?\btheir\b"
+)
+
+
 def owner_apart(lead: str, fact: str) -> bool:
     """Whether the words before a thing give it to "her" or "his", after a person they
     name, while the fact names other people only: "Mrs Okafor wants her lunch call" says

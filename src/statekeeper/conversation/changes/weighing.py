@@ -28,6 +28,7 @@ from statekeeper.conversation.changes.subjects import (
     introduced_otherwise,
     moved_otherwise,
     of_another,
+    owned_by_a_family,
     owned_by_another,
     owned_by_another_named,
     owned_by_one_named,
@@ -182,6 +183,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Ms Obi tutors him. Her pay is £30": hers, not what parents pay
     if owned_by_another_named(whole.text, at, new.value, old):
         return None  # "Mrs Okafor wants her call at 12:45": not Mr Banda's call
+    if owned_by_a_family(new.sentence.text, new.value, old):
+        return None  # "the Delaneys have put their two into Camp Osprey": their pick
     if asks_for(new.sentence.text, new.value):
         return None  # "Mrs Okafor wants ...": the one who asks, not a new value
     if reported_of_another(whole.reports, at, old):
@@ -409,6 +412,7 @@ def _score(
     variant = near_variant(old.value, new)
     if variant:
         score, reasons = 3, ["a slip of the hand"]
+
     # a count of a thing two words name ("brisket sandwiches"): named as words around it are
     shared = len(old.anchor & near) + (
         old.value.kind == "quantity" == new.kind and " " in new.unit and old.value.unit == new.unit
