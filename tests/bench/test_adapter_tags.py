@@ -31,6 +31,22 @@ def test_role_tags(text: str, authority: str, rest: str) -> None:
     assert tagged.text.startswith(rest)
 
 
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ("Dr. Osei (IC): roll back to 4.2", "Dr. Osei"),
+        ("Mrs. J. Hale (chair): fine by me", "Mrs. J. Hale"),
+        ("Renata (ops): we hold at 5pm", "Renata"),
+        # a heading that ends a sentence before its brackets names no speaker
+        ("Bunkhouse rooms. Room 1 (ground floor): the grandparents.", None),
+        ("Menu sorted. Starter (cold): gazpacho for 40.", None),
+        ("Kit list. Tent 2 (the big one): Sam and Lee.", None),
+    ],
+)
+def test_a_speaker_label_names_no_sentence(text: str, speaker: str | None) -> None:
+    assert untag(text).speaker == speaker
+
+
 def test_bracketed_words_that_name_no_role_stay_in_the_text() -> None:
     tagged = untag("[Draft notes] Budget is $40K")
     assert tagged.authority is None

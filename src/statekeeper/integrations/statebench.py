@@ -86,6 +86,9 @@ _SCOPE = re.compile(r"^\s*\[SCOPE:\s*([^\]]+)\]\s*", re.IGNORECASE)
 _INVALIDATED = re.compile(r"^\s*\[INVALIDATED\b[^\]]*\]\s*", re.IGNORECASE)
 _ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Za-z_ -]{1,30})\]\s*")
 _SPEAKER = re.compile(r"^\s*\[?([A-Z][\w .&'-]{0,40}?)\s*\(([^)]{1,40})\)\]?:\s*")
+# A stop inside what would be a name ends a sentence, but a title's does not: "Bunkhouse
+# rooms. Room 1 (ground floor):" heads a list; "Dr. Osei (IC):" is a speaker.
+_SENTENCE_INSIDE = re.compile(r"(?<!\b[A-Z])(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bProf)\.\s")
 _REQUIRED_LEVEL = re.compile(
     r"\b(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board|legal|HR)s?\s*(\+|only|and above)"
     r"|\b(?:to|for)\s+(?:the\s+)?(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board)s?\b",
@@ -122,7 +125,7 @@ def untag(text: str) -> Tagged:
     if (match := _ROLE_TAG.match(text)) and (match.group(1).isupper() or _rung(match.group(1))):
         authority = _rung(match.group(1))  # [VP], [DIRECTOR], and spelled out: [Vice President]
         text = text[match.end() :]
-    if match := _SPEAKER.match(text):
+    if (match := _SPEAKER.match(text)) and not _SENTENCE_INSIDE.search(match.group(1)):
         speaker = match.group(1).strip()
         role = match.group(2)
         authority = authority or _rung(role) or _rung(speaker)
