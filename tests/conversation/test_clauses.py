@@ -30,6 +30,12 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("Right, the van moved to bay 4.", False),
         ("ok", False),  # a nod, no yes
         ("great", False),
+        # an approving word said back to what was read out
+        ("lovely", True),
+        ("Spot on, thanks!", True),
+        ("That works.", True),
+        ("lovely day for it though", False),
+        ("grand so, but the van is at 9", False),
         ("Yeah. Also the dog is coming.", True),
         # a yes given as a sign opening the turn
         ("👍", True),
