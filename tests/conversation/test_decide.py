@@ -35,6 +35,13 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # a change dated from today
+    ("The vet says from today she's on 3/4 cup twice a day.",
+     [fact("Bella: 1 cup kibble at 7am and 5pm", "feeding")], {("1 cup", "3/4 cup")}),
+    ("From tomorrow the rate is £14 an hour.", [fact("Sitter: Tuesdays, £12 an hour", "sitter")],
+     {("£12", "£14")}),
+    ("Right, from next week the van comes at 6:30am.",
+     [fact("Deliveries: the van comes at 7am, Mondays", "deliveries")], {("7am", "6:30am")}),
     # ... but a family the record names changes it
     ("The Harlows have booked their start for 2 June now.",
      [fact("Harlows loft conversion: start 12 May, deposit £500", "loft")], {("12 May", "2 June")}),

@@ -598,3 +598,17 @@ def test_a_temperature_in_degrees_or_with_its_sign_measures_one_thing() -> None:
 )
 def test_a_decimal_figure_and_a_one_letter_unit(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a fraction of a measure is an amount, not a day and month
+        ("give her 3/4 cup at breakfast", [("quantity", "3/4 cup")]),
+        ("add 1/2 tsp of salt", [("quantity", "1/2 tsp")]),
+        ("he takes 1/2 tablet at night", [("quantity", "1/2 tablet")]),
+        ("the crate comes 3/4 at noon", [("date", "3/4"), ("time", "noon")]),
+    ],
+)
+def test_a_fraction_of_a_measure_is_an_amount(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

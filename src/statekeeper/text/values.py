@@ -199,6 +199,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("money", _MONEY),
         ("percent", r"\b\d+(?:\.\d+)?\s?%"),
         (
+            "quantity",  # a fraction of a measure, no day and month: "3/4 cup", "1/2 tsp"
+            r"(?<![\w/.-])\d{1,2}/\d{1,2}\s(?:cups?|tsp|tbsp|teaspoons?|tablespoons?|hours?|hrs?|"
+            r"miles?|inch(?:es)?|pints?|litres?|liters?|kg|lbs?|oz|tablets?|pills?|scoops?|cans?|"
+            r"tins?|bags?|portions?|slices?|doses?|lengths?|sachets?|sheets?)\b",
+        ),
+        (
             "dimensions",  # one thing's sides, its unit at the end: "850 x 2000 mm", "12 by 14 ft"
             rf"(?<![\w.,/#-]){_SIDE}{_ACROSS}{_SIDE}(?:{_ACROSS}{_SIDE})?\s?{_LENGTH_UNIT}(?!\w)",
         ),
