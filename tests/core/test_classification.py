@@ -55,9 +55,24 @@ def test_constraint_detection(engine: Engine, key: str, value: str, kind: Constr
     assert fact.constraint_type == kind
 
 
-def test_plain_fact_is_not_constraint(engine: Engine) -> None:
-    fact = engine.session(ALICE).write("favourite_colour", "green")
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("favourite_colour", "green"),
+        # minutes, or "min" inside a word, set no minimum
+        ("dog_walk", "Rex: 3/4 cup at 7am and 5pm; 40 min walk daily"),
+        ("standup", "a 15min standup at 9:30"),
+        ("fees", "admin fee £5 per booking"),
+    ],
+)
+def test_plain_fact_is_not_constraint(engine: Engine, key: str, value: str) -> None:
+    fact = engine.session(ALICE).write(key, value)
     assert not fact.is_constraint and fact.constraint_type is None
+
+
+@pytest.mark.parametrize("value", ["min 20 units an order", "minimum spend £50"])
+def test_a_minimum_is_a_policy(engine: Engine, value: str) -> None:
+    assert engine.session(ALICE).write("orders", value).constraint_type == ConstraintType.POLICY
 
 
 def test_constraints_first_and_marked(engine: Engine) -> None:

@@ -52,7 +52,7 @@ _RULES: tuple[tuple[ConstraintType, WordCues], ...] = (
         ConstraintType.POLICY,
         WordCues(
             r"policy|must not|must never|never|not allowed|prohibited|forbidden|required to|"
-            r"requires? approval|only .{1,40} (may|can)|max(imum)? discount|min(imum)?|at least|"
+            r"requires? approval|only .{1,40} (may|can)|max(imum)? discount|(?<!\d )(?<!\d)\bmin(imum)?\b|at least|"
             r"at most|cannot exceed|may not"
         ),
     ),
