@@ -13,6 +13,17 @@ from statekeeper.conversation.restrictions import (
 from statekeeper.model import INTERNAL
 
 SPANS = [
+    # a subject line marked confidential keeps what follows, unless the message itself says
+    # what is kept
+    ("From: HR\nTo: Dana\nSubject: CONFIDENTIAL - pay\n\nHer new salary is 52k from May.",
+     ["Subject: CONFIDENTIAL - pay\n\nHer new salary is 52k from May."]),
+    ("From: Ari\nTo: Dana\nSubject: RE: sessions - confidential\n\nConfirming Studio 4 on "
+     "the 3rd. Keep the rest strictly between the label and the studio: the fee is 9,800.",
+     ["Keep the rest strictly between the label and the studio: the fee is 9,800."]),
+    # a message quoted below the restriction is its own words
+    ("Keep this between the club and the council: the lease is 40k.\n\n> From: Jo\n"
+     "> Can we use hall 2 on Friday?",
+     ["Keep this between the club and the council: the lease is 40k."]),
     # for someone and nobody else, as a heading: what follows it
     ("For the partners and nobody else: the fee drops to 2% in May.",
      ["For the partners and nobody else: the fee drops to 2% in May."]),

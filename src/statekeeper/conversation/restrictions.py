@@ -28,7 +28,22 @@ NOTES = frozenset({INTERNAL_NOTE, ACKNOWLEDGED_NOTE, PUBLIC_NOTE})
 def confidential_spans(text: str) -> list[str]:
     """The parts of a turn said for us only, as they stand in it: each runs from a sentence
     that restricts to the end of the turn, or to a sentence that turns to what may be
-    shared."""
+    shared. A pasted message's subject line marked confidential ("Subject: RE: sessions -
+    CONFIDENTIAL") restricts all that follows, unless the message says itself what is
+    kept: then that is what is."""
+    subject = _SUBJECT.search(text)
+    if subject is None or not restricts(subject.group(0)):
+        return _spans(text)
+    rest = text[: subject.start()] + " " * len(subject.group(0)) + text[subject.end() :]
+    if not any(restricts(s.text) for s in sentences(rest)):
+        return _spans(text)
+    return [text[(at := rest.find(span)) : at + len(span)] for span in _spans(rest)]
+
+
+_SUBJECT = re.compile(r"(?im)^[ \t]*subject[ \t]*:[^\n]*$")
+
+
+def _spans(text: str) -> list[str]:
     spans: list[str] = []
     opener: Sentence | None = None  # the sentence that opened a span still running
     start = end = 0
@@ -49,8 +64,12 @@ def confidential_spans(text: str) -> list[str]:
     for sentence in sentences(text):
         said = sentence.text.strip()
         other = line_speaker(said)
-        if opener is not None and (found("shareable", said) or (other and other != speaker)):
-            # what may be shared, or another person's line of a chat: the span ends
+        quoted = said.startswith(">")  # an earlier message quoted below: its own words
+        if opener is not None and (
+            found("shareable", said) or (other and other != speaker) or quoted
+        ):
+            # what may be shared, another person's line of a chat, or a quoted message: the
+            # span ends
             close(opener)
             opener = None
         elif opener is None and found("confidential_here", said):  # this sentence alone
