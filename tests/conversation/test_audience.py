@@ -13,6 +13,14 @@ from statekeeper.conversation.restrictions import (
 from statekeeper.model import INTERNAL
 
 SPANS = [
+    # numbered items of minutes said to be public are cut out of what is kept
+    ("IN CAMERA - TRUSTEES ONLY\n1. The bursar leaves on 4 May.\n2. Reserves: 3 months.\n"
+     "3. Ada Kerr hosts from 6 June.\nPUBLIC: item 3 only.",
+     ["IN CAMERA - TRUSTEES ONLY\n1. The bursar leaves on 4 May.\n2. Reserves: 3 months.",
+      "PUBLIC: item 3 only."]),
+    ("Committee only:\n1. Rent rises to £900.\n2. New caretaker from 1 May.\n"
+     "Items 2 and 3 are public.\n3. The hall shuts in August.",
+     ["Committee only:\n1. Rent rises to £900.", "Items 2 and 3 are public."]),
     # a subject line marked confidential keeps what follows, unless the message itself says
     # what is kept
     ("From: HR\nTo: Dana\nSubject: CONFIDENTIAL - pay\n\nHer new salary is 52k from May.",

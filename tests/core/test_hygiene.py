@@ -211,3 +211,18 @@ def test_an_amount_is_quoted_by_its_figure(
 def test_a_titled_name_is_quoted_by_its_words(text: str, names: set[str]) -> None:
     assert names <= proper_words(text)
     assert not {"mr", "dr", "prof", "ms"} & proper_words(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # a heading in capitals is words, not acronyms
+        ("Minutes. IN CAMERA - BOARD AND STAFF LEADS ONLY", set()),
+        ("Note: DO NOT SHARE THIS WITH Ravi", {"ravi"}),
+        ("Agenda FOR THE AGM TONIGHT", set()),
+        # acronyms on their own still name things
+        ("We bill through SAP and the NHS portal", {"sap", "nhs"}),
+    ],
+)  # fmt: skip
+def test_a_heading_in_capitals_names_nothing(text: str, words: set[str]) -> None:
+    assert proper_words(text) == words

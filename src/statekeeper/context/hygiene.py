@@ -123,9 +123,20 @@ def list_items(text: str) -> frozenset[str]:
 def proper_words(text: str) -> frozenset[str]:
     """Capitalized words and acronyms inside a sentence (not its first word): the names
     of people, companies and programs ("Halvex", "QRM", "BrightPath"), normalized. A
-    month or a weekday names a time: a dead "June 24" leaves other dates in June alone."""
-    words = (norm(m.group(0)) for m in _PROPER_WORD.finditer(text))
+    month or a weekday names a time: a dead "June 24" leaves other dates in June alone.
+    Words of a heading in capitals ("BOARD AND STAFF LEADS ONLY") are no acronyms."""
+    shouted = {
+        run.start() + m.start()
+        for run in _SHOUTED.finditer(text)
+        for m in _CAPS.finditer(run.group(0))
+    }
+    words = (norm(m.group(0)) for m in _PROPER_WORD.finditer(text) if m.start() not in shouted)
     return frozenset(w for w in words if not calendar_word(w))
+
+
+# Three or more words in capitals in a row: a heading or a shout, not a run of acronyms.
+_SHOUTED = re.compile(r"\b[A-Z]{2,}(?:[\s/&-]+[A-Z]{2,}\b){2,}")
+_CAPS = re.compile(r"\b[A-Z]{2,}\b")
 
 
 _IDENTIFYING_KINDS = frozenset({"phone", "email", "money", "code", "number", "address"})

@@ -33,14 +33,40 @@ def confidential_spans(text: str) -> list[str]:
     kept: then that is what is."""
     subject = _SUBJECT.search(text)
     if subject is None or not restricts(subject.group(0)):
-        return _spans(text)
+        return _without_public_items(_spans(text), text)
     rest = text[: subject.start()] + " " * len(subject.group(0)) + text[subject.end() :]
     if not any(restricts(s.text) for s in sentences(rest)):
-        return _spans(text)
-    return [text[(at := rest.find(span)) : at + len(span)] for span in _spans(rest)]
+        return _without_public_items(_spans(text), text)
+    spans = [text[(at := rest.find(span)) : at + len(span)] for span in _spans(rest)]
+    return _without_public_items(spans, text)
 
 
 _SUBJECT = re.compile(r"(?im)^[ \t]*subject[ \t]*:[^\n]*$")
+# Numbered items of minutes said to be for anyone: "PUBLIC: item 3", "items 2 and 4 are
+# public".
+_NUMBERS = r"(\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})*)"
+_PUBLIC_ITEMS = re.compile(
+    rf"(?i)\bpublic\s*:\s*items?\s+{_NUMBERS}|\bitems?\s+{_NUMBERS}\s+(?:is|are|can be|may be)"
+    r"\s+(?:public|for anyone|shareable)"
+)
+_ITEM_LINE = re.compile(r"(?m)^[ \t]*(\d{1,2})[.)][ \t][^\n]*$")
+
+
+def _without_public_items(spans: list[str], text: str) -> list[str]:
+    """The spans with the numbered items the turn says are public cut out of them."""
+    said = _PUBLIC_ITEMS.search(text)
+    if said is None:
+        return spans
+    public = {int(n) for n in re.findall(r"\d+", said.group(1) or said.group(2))}
+    out: list[str] = []
+    for span in spans:
+        last = 0
+        for item in _ITEM_LINE.finditer(span):
+            if int(item.group(1)) in public:
+                out.append(span[last : item.start()].strip())
+                last = item.end()
+        out.append(span[last:].strip())
+    return [span for span in out if span]
 
 
 def _spans(text: str) -> list[str]:
