@@ -78,6 +78,9 @@ def test_a_turn_that_opens_with_yes_confirms(turn: str, expected: bool) -> None:
         ("We used to open at 6am on Saturdays.", True),
         ("When we first opened we switched suppliers to Kessler Farms.", True),
         ("At my old job the badge fee was $25.", True),
+        ("She said at her old school the fees were £90 a term.", True),
+        ("The landlord at their previous flat took 40% off the deposit.", True),
+        ("In his old club the subs were £12.", True),
         ("We used to close at 7, now it's 9pm.", False),
         # a year named as gone by frames what follows; one coming back does not
         ("Back in 2019 the club moved its AGM to June.", True),
