@@ -1,7 +1,8 @@
 """What a pasted or forwarded e-mail carries besides its message: a header (who sent it, to
-whom, when) and the earlier messages it quotes. Neither states anything new: "From: Ana
-Ruiz" names no new caterer, "Date: 3 Sept" moves no booking, and "> On Tue, Paulo wrote:
-> please hold row H" is the request the new message corrects."""
+whom, when), a greeting and a sign-off, and the earlier messages it quotes. None states
+anything new: "From: Ana Ruiz" names no new caterer, "Date: 3 Sept" moves no booking,
+"Dear Mr Hale," and "Regards, J. Osei, Highways" name no supplier, and "> On Tue, Paulo
+wrote: > please hold row H" is the request the new message corrects."""
 
 from __future__ import annotations
 
@@ -41,9 +42,9 @@ _SIGN_OFF = re.compile(
 def mail_lines(text: str) -> list[str]:
     """The parts of a turn that are a pasted message's greeting, header or the earlier
     messages it quotes, when it holds a message."""
-    greetings = [m.group(0) for m in (*_GREETING.finditer(text), *_SIGN_OFF.finditer(text))]
+    letter = [m.group(0) for m in (*_GREETING.finditer(text), *_SIGN_OFF.finditer(text))]
     headers = [m.group(0) for m in _HEADER.finditer(text)]
     quoted = [m.group(0) for m in _QUOTED.finditer(text)]
     if len(headers) < _HEADER_BLOCK and not any("wrote:" in q for q in quoted):
-        return greetings
-    return greetings + headers + quoted + [m.group(0) for m in _BANNER.finditer(text)]
+        return letter
+    return letter + headers + quoted + [m.group(0) for m in _BANNER.finditer(text)]

@@ -31,14 +31,19 @@ def confidential_spans(text: str) -> list[str]:
     shared. A pasted message's subject line marked confidential ("Subject: RE: sessions -
     CONFIDENTIAL") restricts all that follows, unless the message says itself what is
     kept: then that is what is."""
+    read = _subject_yielding(text)  # the same length: a span of it is one of the text
+    spans = [text[(at := read.find(span)) : at + len(span)] for span in _spans(read)]
+    return _without_public_items(spans, text)
+
+
+def _subject_yielding(text: str) -> str:
+    """The text with a subject line's restriction blanked, when the message it heads says
+    itself what is kept."""
     subject = _SUBJECT.search(text)
     if subject is None or not restricts(subject.group(0)):
-        return _without_public_items(_spans(text), text)
+        return text
     rest = text[: subject.start()] + " " * len(subject.group(0)) + text[subject.end() :]
-    if not any(restricts(s.text) for s in sentences(rest)):
-        return _without_public_items(_spans(text), text)
-    spans = [text[(at := rest.find(span)) : at + len(span)] for span in _spans(rest)]
-    return _without_public_items(spans, text)
+    return rest if any(restricts(s.text) for s in sentences(rest)) else text
 
 
 _SUBJECT = re.compile(r"(?im)^[ \t]*subject[ \t]*:[^\n]*$")

@@ -88,7 +88,9 @@ _ROLE_TAG = re.compile(r"^\s*\[([A-Z][A-Za-z_ -]{1,30})\]\s*")
 _SPEAKER = re.compile(r"^\s*\[?([A-Z][\w .&'-]{0,40}?)\s*\(([^)]{1,40})\)\]?:\s*")
 # A stop inside what would be a name ends a sentence, but a title's does not: "Bunkhouse
 # rooms. Room 1 (ground floor):" heads a list; "Dr. Osei (IC):" is a speaker.
-_SENTENCE_INSIDE = re.compile(r"(?<!\b[A-Z])(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bProf)\.\s")
+_SENTENCE_INSIDE = re.compile(
+    r"(?<!\b[A-Z])(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bProf)\.\s"
+)
 _REQUIRED_LEVEL = re.compile(
     r"\b(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board|legal|HR)s?\s*(\+|only|and above)"
     r"|\b(?:to|for)\s+(?:the\s+)?(VP|C[-_ ]?level|C[-_ ]?suite|director|manager|executive|board)s?\b",
