@@ -35,6 +35,9 @@ def changes(turn: str, *sources: Source) -> set[tuple[str, str]]:
 
 
 REPLACEMENTS = [
+    # ... a figure named against the old one is new, whatever else the record holds
+    ("We're 30 now, not 24.", [fact("Dinner: 24 guests at 7pm, £30 a head", "dinner")],
+     {("24", "30")}),
     # a change dated from today
     ("The vet says from today she's on 3/4 cup twice a day.",
      [fact("Bella: 1 cup kibble at 7am and 5pm", "feeding")], {("1 cup", "3/4 cup")}),
@@ -801,6 +804,11 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # "the 25" points at a known figure ("25%"), it gives no new value of another slot
+    ("I told him we're only taking the 25 and he's happy.",
+     [fact("Job at 12 Elm Park: 25% crown reduction, Tuesday 9 September", "job")]),
+    ("fine, we're only taking the 20 then",
+     [fact("Order for unit 14: 20% deposit, delivery Monday", "order")]),
     # a family's own pick, told with "their", is not ours
     ("Apparently the Lindqvists booked their cottage for £640 a week.",
      [fact("Cottage: Bramble End, 12-19 July, £720 a week", "cottage")]),

@@ -4,6 +4,7 @@ half of the day, an amount with or without its currency."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from statekeeper.text.values import TypedValue
 
@@ -26,6 +27,22 @@ def same_figure(a: TypedValue, b: TypedValue) -> bool:
     """One amount, written with or without its currency ("2,480" and "$2,480.00")."""
     figures = [figure(v) for v in (a, b)]
     return None not in figures and figures[0] == figures[1]
+
+
+def quotes_a_figure(value: TypedValue, known: Iterable[TypedValue]) -> bool:
+    """Whether a bare number says again the figure of a known amount, share or count
+    ("we're only taking the 25" of "25% crown reduction"): no new value of anything."""
+    if value.kind != "number":
+        return False
+    said = figure(value)
+    return said is not None and any(
+        said == (figure(k) if k.kind != "percent" else _percent(k)) for k in known
+    )
+
+
+def _percent(value: TypedValue) -> float | None:
+    share = re.match(r"(\d+(?:\.\d+)?)", value.text)
+    return float(share.group(1)) if share else None
 
 
 def figure(value: TypedValue) -> float | None:

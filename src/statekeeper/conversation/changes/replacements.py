@@ -24,6 +24,7 @@ from statekeeper.conversation.changes.contrasts import (
 from statekeeper.conversation.changes.figures import (
     currency,
     digits,
+    quotes_a_figure,
     same_figure,
     without_meridiem,
 )
@@ -145,6 +146,10 @@ def replacements(
                 continue  # "the 18th" says a fact's "18/07/2025" again
             if not _may_be_new(sentence, value):
                 continue
+            if _THE_BEFORE.search(sentence.text, 0, value.start) and quotes_a_figure(
+                value, [k.value for k in known]
+            ):
+                continue  # "only taking the 25" says the known "25%" again
             bound = stated_as_bound(sentence.text, value)
             moved = moved_to(sentence.text, value)
             changes = found("change", WEAK_CHANGE.sub(" ", sentence.text))
@@ -218,6 +223,7 @@ def replacements(
 
 
 _CONTACT_KINDS = frozenset({"phone", "email", "address"})
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.I)  # "the 25": a figure pointed at, not given
 
 
 def _relays_contact(sentence: Sentence) -> bool:
