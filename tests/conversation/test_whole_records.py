@@ -59,3 +59,27 @@ def test_a_figure_no_part_of_a_record_takes_leaves_it_whole(
         s.write("event", record)
         s.observe("alice", turn)
         assert s.current_value("event") == record
+
+
+@pytest.mark.parametrize(
+    ("record", "turn"),
+    [
+        ("Felling at 3 Mill Lane: Tuesday 9 September, on site 8:00",
+         "Nah. Only thing is if the survey found a nest we'd have to push it to October, but "
+         "the ecologist was out Friday and said it's clear, so we're grand."),
+        ("Roof repair at 14 Park Row: Tuesday 9 September, scaffold up 7:30",
+         "Nah. Only thing is if the bats were nesting we'd have to push it to October, but the "
+         "surveyor was out Thursday and said it's clear, so we're grand."),
+        # ... and so with a visit said otherwise
+        ("Plastering at the Lodge: Monday 2 June, 9am",
+         "No. If the damp came back we'd wait till July, but the surveyor came round on "
+         "Thursday and it's dry, so all good."),
+    ],
+)  # fmt: skip
+def test_the_day_someone_came_is_no_new_day_of_the_record(
+    engine: Engine, record: str, turn: str
+) -> None:
+    with engine.session(ALICE) as s:
+        s.write("job", record)
+        s.observe("alice", turn)
+        assert s.current_value("job") == record

@@ -195,6 +195,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "she offered either the 8th or the 10th": a choice still open
     if _end_of_absence(new.sentence.text, new.value):
         return None  # "Stéphane is sick until Wednesday": when he is back, no new day
+    if _when_it_happened(new.sentence.text, new.value):
+        return None  # "the ecologist was out Friday": when she came, no new day
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
@@ -280,6 +282,23 @@ _ANOTHERS = re.compile(
     re.I,
 )
 _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$", re.I)
+
+
+# Someone's visit told in the past, right before its day: "the ecologist was out Friday",
+# "the inspector came round on Tuesday" (not "the meeting was moved to Friday").
+_VISITED = re.compile(
+    r"\b(?:was|were|came|went|called|rang|phoned|popped|dropped)\s+(?:in|out|over|round|around|"
+    r"by|here|there|on site|onsite|back)?\s*(?:on\s+|last\s+)?$",
+    re.I,
+)
+
+
+def _when_it_happened(sentence: str, value: TypedValue) -> bool:
+    """Whether a day is when someone came or was there, told in the past: no new day of
+    what the record plans."""
+    return (
+        value.kind in {"weekday", "date"} and _VISITED.search(sentence, 0, value.start) is not None
+    )
 
 
 def _end_of_absence(sentence: str, value: TypedValue) -> bool:
