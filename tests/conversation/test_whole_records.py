@@ -1,5 +1,6 @@
-"""A claim that states no figure replaces no record of several: "we will do the dog show
-properly next summer" is no new day, time, place and price of the fete."""
+"""What leaves a record of several values whole: a claim that states no figure ("we will do
+the dog show properly next summer"), a bare figure no part of the record takes, the day
+someone came by."""
 
 from __future__ import annotations
 
@@ -7,6 +8,14 @@ import pytest
 
 from statekeeper import Engine
 from tests.conftest import ALICE
+
+
+def _after(engine: Engine, record: str, turn: str) -> object:
+    """The record's value once the turn was observed."""
+    with engine.session(ALICE) as s:
+        s.write("event", record)
+        s.observe("alice", turn)
+        return s.current_value("event")
 
 
 @pytest.mark.parametrize(
@@ -23,10 +32,7 @@ from tests.conftest import ALICE
     ],
 )  # fmt: skip
 def test_a_claim_of_no_figure_leaves_a_record_whole(engine: Engine, record: str, turn: str) -> None:
-    with engine.session(ALICE) as s:
-        s.write("event", record)
-        s.observe("alice", turn)
-        assert s.current_value("event") == record
+    assert _after(engine, record, turn) == record
 
 
 def test_a_figure_claimed_still_changes_a_record(engine: Engine) -> None:
@@ -34,7 +40,6 @@ def test_a_figure_claimed_still_changes_a_record(engine: Engine) -> None:
         s.write("event", "Fete: Sunday 8 June, 12:00-17:00, village green, £2 entry")
         s.observe("alice", "Correction: the entry is £3 now.")
         assert "£3" in str(s.current_value("event"))
-
 
 
 @pytest.mark.parametrize(
@@ -55,10 +60,7 @@ def test_a_figure_claimed_still_changes_a_record(engine: Engine) -> None:
 def test_a_figure_no_part_of_a_record_takes_leaves_it_whole(
     engine: Engine, record: str, turn: str
 ) -> None:
-    with engine.session(ALICE) as s:
-        s.write("event", record)
-        s.observe("alice", turn)
-        assert s.current_value("event") == record
+    assert _after(engine, record, turn) == record
 
 
 @pytest.mark.parametrize(
@@ -79,7 +81,4 @@ def test_a_figure_no_part_of_a_record_takes_leaves_it_whole(
 def test_the_day_someone_came_is_no_new_day_of_the_record(
     engine: Engine, record: str, turn: str
 ) -> None:
-    with engine.session(ALICE) as s:
-        s.write("job", record)
-        s.observe("alice", turn)
-        assert s.current_value("job") == record
+    assert _after(engine, record, turn) == record

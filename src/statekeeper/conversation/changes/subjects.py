@@ -277,17 +277,16 @@ def introduced_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
     """Whether the new value comes as that of a new thing the old value's words do not
     name: "we've had a pledge of £25,000" is no new appeal target, "a refund of €45" no new
     fee."""
-    if _named_otherwise(_INTRODUCED, sentence, new, old):
-        return True
-    # "an internal deadline of 7 March" names the deadline, as one of another sort
-    subject = _INTRODUCED.search(sentence, clause_start(sentence, new.start), new.start)
+    subject = _subject(_INTRODUCED, sentence, new)
     if subject is None:
         return False
-    words = subject.group(1).lower().split()
+    if _names_apart(subject, old):
+        return True
+    # "an internal deadline of 7 March" names the deadline, as one of another sort
     own = topic_terms(f"{old.source.key or ''} {old.source.text}") | old.anchor
     return any(
         w not in _SAME_SORT and not w.endswith("er") and not topic_terms(w) & own
-        for w in words[:-1]
+        for w in subject.lower().split()[:-1]
     )
 
 
@@ -306,10 +305,19 @@ def moved_otherwise(sentence: str, new: TypedValue, old: Known) -> bool:
 
 
 def _named_otherwise(pattern: re.Pattern[str], sentence: str, new: TypedValue, old: Known) -> bool:
-    subject = pattern.search(sentence, clause_start(sentence, new.start), new.start)
-    if subject is None:
-        return False
-    named = topic_terms(subject.group(1))
+    subject = _subject(pattern, sentence, new)
+    return subject is not None and _names_apart(subject, old)
+
+
+def _subject(pattern: re.Pattern[str], sentence: str, new: TypedValue) -> str | None:
+    """The words `pattern` finds as the new value's subject in its clause, if any."""
+    found = pattern.search(sentence, clause_start(sentence, new.start), new.start)
+    return found.group(1) if found else None
+
+
+def _names_apart(subject: str, old: Known) -> bool:
+    """Whether a subject names something, none of it what the old value's words name."""
+    named = topic_terms(subject)
     return bool(named) and not with_slots(named) & old.anchor
 
 
