@@ -2111,3 +2111,79 @@ def test_one_occasion_of_recurring_days_moves_none_of_them(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "taken"),
+    [
+        # who provides a thing is named by it: "the skip guys" are the skip hire
+        ("Neighbour's taking the rubble, so we don't need the skip guys.",
+         [fact("Skip hire: 8-yard skip, Mon-Fri, £260", "skip"),
+          fact("Plasterer: Wed 9am", "plaster")], ["skip"]),
+        ("Cancel the marquee people, the forecast is fine and we're indoors.",
+         [fact("Marquee hire: 6x12m, delivered Fri", "marquee"),
+          fact("Caterer: hot buffet for 80", "caterer")], ["marquee"]),
+        ("We won't be needing the chimney sweep man, the stove came out last week.",
+         [fact("Chimney sweep: Thursday 8am, £70", "sweep"),
+          fact("Boiler service: Friday", "boiler")], ["sweep"]),
+        # the people alone name nothing
+        ("We don't need the people from before.",
+         [fact("Skip hire: 8-yard skip", "skip")], []),
+        ("Cancel the guys.", [fact("Marquee hire: 6x12m", "marquee")], []),
+    ],
+)  # fmt: skip
+def test_the_people_who_provide_a_thing_name_it(
+    turn: str, sources: list[Source], taken: list[str]
+) -> None:
+    assert [op.source.key for op in decide(turn, sources) if isinstance(op, Retract)] == taken
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # "from Monday" after a change tells when it starts, not a new day of anything
+        ("Pickup moves to 2:45 from Monday.",
+         [fact("Laundry pickup: weekdays 4pm", "pickup"),
+          fact("Laundry: no pickup Fridays (depot shut)", "no_pickup")], {("4pm", "2:45")}),
+        ("Choir asked for the hall at 18:30 from Tuesday.",
+         [fact("Hall booking: choir 19:00", "hall"), fact("Hall closed Thursdays", "closed")],
+         {("19:00", "18:30")}),
+        ("New rate of £14 an hour from the 3rd.",
+         [fact("Cleaner: £12 an hour", "cleaner"), fact("Deep clean on the 20th", "deep")],
+         {("£12", "£14")}),
+        # a span the day opens, or a thing known to run from a day, has its new start
+        ("Change of plan: they're staying 4 nights now, from Friday 9 May.",
+         [fact("Cottage: 6 nights from Wed 7 May", "cottage")],
+         {("6 nights", "4 nights"), ("Wed", "Friday"), ("7 May", "9 May")}),
+        ("The stall is now there from Saturday until the end of June.",
+         [fact("Stall at the market: Fridays", "stall")], {("Fridays", "Saturday")}),
+        # a time of the moment's own phrase is its own: no change beside it
+        ("The course is now from Monday at 9am.",
+         [fact("Course: Wednesday 10am, room 4", "course")],
+         {("Wednesday", "Monday"), ("10am", "9am")}),
+    ],
+)  # fmt: skip
+def test_a_moment_a_change_starts_from_is_no_new_day(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # "now, at 16:00" says nothing of what the time is of: the words before it do
+        ("The swim club rang. The pool shuts earlier now, at 20:00, so the lanes are 18:45 "
+         "from next week.",
+         [fact("Swim club lane booking: 19:30", "lanes")], {("19:30", "18:45")}),
+        ("Catering phoned this morning. The canteen closes sooner these days, by 13:30, so "
+         "the drop-off is 11:15 from now on.",
+         [fact("Catering drop-off: 12:00", "dropoff")], {("12:00", "11:15")}),
+        ("Book club update. The library opens later now, at 10:00, so we meet at 10:30.",
+         [fact("Book club meets 9:30", "club")], {("9:30", "10:30")}),
+    ],
+)  # fmt: skip
+def test_a_value_set_off_by_a_preposition_is_of_the_words_before_it(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

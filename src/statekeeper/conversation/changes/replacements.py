@@ -144,7 +144,7 @@ def replacements(
                 for k in known
             ):
                 continue  # "the 18th" says a fact's "18/07/2025" again
-            if not _may_be_new(sentence, value):
+            if not _may_be_new(sentence, value, known):
                 continue
             if _THE_BEFORE.search(sentence.text, 0, value.start) and quotes_a_figure(
                 value, [k.value for k in known]
@@ -268,7 +268,7 @@ def _named_as_kept(said: Sequence[Sentence], known: Sequence[Known]) -> set[tupl
     return {(k.value.kind, k.value.key) for k in known if k.source in named}
 
 
-def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
+def _may_be_new(sentence: Sentence, value: TypedValue, known: Sequence[Known]) -> bool:
     """Whether a value its sentence asserts could be a new one at all."""
     if sentence.keeps_at(value.start, value.kind):
         return False  # said to stay as it is: the standing value, not a new one
@@ -280,7 +280,7 @@ def _may_be_new(sentence: Sentence, value: TypedValue) -> bool:
         return False  # "the 20GB plan is $55": the figure is said of the plan it names
     if _added_value(sentence.text, value):
         return False  # "add the $35 pet rent": one more thing, in place of none
-    if _takes_effect(sentence.text, value):
+    if _takes_effect(sentence.text, value, known):
         return False  # "membership goes to $45 as of March 3": when it changes
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
@@ -299,16 +299,38 @@ def _added_value(sentence: str, value: TypedValue) -> bool:
     )
 
 
-def _takes_effect(sentence: str, value: TypedValue) -> bool:
+def _takes_effect(sentence: str, value: TypedValue, known: Sequence[Known]) -> bool:
     """Whether a moment is when a change told beside it takes effect ("rent goes to $1,900
-    as of June 1", "starting Monday we open at 9"): the change is the other value."""
+    as of June 1", "starting Monday we open at 9", "they ask collection at 3:15 from
+    Monday"): the change is the other value. "From Monday" opens a span when an end
+    follows ("from Monday to Friday"), and is a new start where a known thing runs from a
+    day ("7 nights from Sat 14 June")."""
     if value.kind not in ("date", "weekday"):
         return False
     cues = "|".join(tables()["takes_effect"])
-    lead = re.search(rf"\b(?:{cues})\s+(?:the\s+)?$", sentence[: value.start], re.IGNORECASE)
-    return lead is not None and any(
-        v.kind not in ("date", "weekday", "time") for v in typed_values(sentence)
+    lead = _FROM.search(sentence, 0, value.start) or re.search(
+        rf"\b(?:{cues})\s+(?:the\s+)?$", sentence[: value.start], re.IGNORECASE
     )
+    if lead is None or _SPAN_END.match(sentence, value.end):
+        return False
+    if lead.re is _FROM and any(
+        k.value.kind in ("date", "weekday") and _FROM.search(k.source.text, 0, k.value.start)
+        for k in known
+    ):
+        return False
+    # a time right after the moment ("from Monday at 9") is its own, not the change beside it
+    own = _OWN_TIME.match(sentence, value.end)
+    return any(
+        v.kind not in ("date", "weekday", "time")
+        or v.kind == "time" and not (own and v.start == own.end())
+        for v in typed_values(sentence)
+    )
+
+
+# What closes a span a moment opens: "from Monday to Friday", "from the 3rd till the 9th"
+_FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", re.IGNORECASE)
+_OWN_TIME = re.compile(r",?\s*(?:at\s+)?", re.IGNORECASE)
+_SPAN_END = re.compile(r"\s*(?:-|–|to\b|till\b|until\b|through\b|and\b)", re.IGNORECASE)
 
 
 # A sentence that speaks of a value as wrong or gone.

@@ -395,11 +395,16 @@ def _segment_before(sentence: str, value: TypedValue) -> str:
         sentence[ends[-1].end() : value.start]
         + sentence[value.end : stop.start() if stop else None]
     )
-    if re.search(r"\w", own):
-        return ""  # "so two tents at $300 each": its segment says what it is
+    if not _BARE_PREPOSITION.fullmatch(own):
+        return ""  # "so two tents at $300 each": its segment says what it is; "now, at
+        # 16:00" says nothing of what
     start = max((m.end() for m in ends[:-1]), default=0)
     return sentence[start : ends[-1].start()]
 
+
+_BARE_PREPOSITION = re.compile(
+    r"\W*(?:(?:at|by|on|from|around|about|until|till|before|after)\W*)?", re.IGNORECASE
+)
 
 # Evidence that ties a new value to an old one beyond their kind and label.
 _TELLING = (
