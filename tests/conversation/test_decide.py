@@ -2187,3 +2187,26 @@ def test_a_value_set_off_by_a_preposition_is_of_the_words_before_it(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # an offer made to someone is no deal of ours
+        ("Ugh, the agency down the road offered them £9 an hour.",
+         fact("Temp staff from Brightforce: £11 an hour", "temps"), set()),
+        ("The garage up the road offered him £320 for the service.",
+         fact("Car service at Dean's Garage: £380", "service"), set()),
+        ("Some outfit in Cork offered us 14 days delivery.",
+         fact("Delivery: 21 days", "delivery"), set()),
+        ("A rival gym offered her membership at £25 a month.",
+         fact("Gym membership: £32 a month", "gym"), set()),
+        # the price itself changed is a change
+        ("The flyer price went down to £48.",
+         fact("Flyers: 500 for £55, Inkwell Print", "flyers"), {("£55", "£48")}),
+    ],
+)  # fmt: skip
+def test_an_offer_made_to_someone_changes_nothing(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
