@@ -612,3 +612,24 @@ def test_a_decimal_figure_and_a_one_letter_unit(text: str, expected: list[tuple[
 )
 def test_a_fraction_of_a_measure_is_an_amount(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pasted chat line's stamp says when it was written, not a value
+        ("[08:41] Priya: the boiler man is coming Thursday", [("weekday", "Thursday")]),
+        ("group chat:\n[2/11, 19:05] Tomás: moving the meet to 10:30",
+         [("time", "10:30")]),
+        ("Ren (front desk) 16:20: checkout is 11am for them", [("time", "11am")]),
+        ("thread:\nAda (chef) 09:12: fine by me\nLeo Marsh 09:14: see you at 6:15",
+         [("time", "6:15")]),
+        ("- [22:03] Kit: lights out at 23:00", [("time", "23:00")]),
+        # a time its label names, or a bracketed time that is what is said, is a value
+        ("Delivery 08:00: van 2 takes it", [("time", "08:00"), ("code", "van 2")]),
+        ("09:30 Keynote: main hall", [("time", "09:30")]),
+        ("[08:00] is when the doors open", [("time", "08:00")]),
+    ],
+)  # fmt: skip
+def test_a_chat_lines_stamp_is_no_value(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

@@ -471,6 +471,8 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
             found.append(TypedValue(kind, span, start, end))
             taken.append((start, end))
 
+    # a pasted chat line's stamp says when it was written, not a value of anything
+    taken += [m.span(m.lastgroup or 0) for m in _CHAT_STAMP.finditer(text)]
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
@@ -494,6 +496,18 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
             take(kind, m.start(), m.end())
     return tuple(sorted(found, key=lambda v: v.start))
 
+
+# The stamp of a pasted chat line, before its speaker or after the speaker's name: "[19:12]
+# Dad:", "[09/05, 08:14] Imke:", "Lorna (sous) 14:02:", "Saoirse Kehoe 10:02:". A single
+# name before a time and a colon is a label of the time ("Delivery 08:00:"), not a speaker.
+_STAMPED_BY = r"[A-Z][\w'’.-]*"
+_CHAT_STAMP = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?(?:"
+    r"(?P<stamp>\[[^\]\n]{0,24}\d{1,2}[:.]\d{2}[^\]\n]{0,12}\])(?=[ \t]*[A-Z][^:\n]{0,40}:)"
+    rf"|(?:{_STAMPED_BY}[ \t]*\([^)\n]{{1,40}}\)|{_STAMPED_BY}(?:[ \t]+{_STAMPED_BY}){{1,2}})"
+    r"[ \t]+(?P<stamp2>\d{1,2}:\d{2})(?=[ \t]*:))",
+    re.M,
+)
 
 # The letters of a code joined to its digits by a mark ("PB.", "INV-"); not a label of a
 # number ("tel.", "mob-").

@@ -322,7 +322,7 @@ def _takes_effect(sentence: str, value: TypedValue, known: Sequence[Known]) -> b
     own = _OWN_TIME.match(sentence, value.end)
     return any(
         v.kind not in ("date", "weekday", "time")
-        or v.kind == "time" and not (own and v.start == own.end())
+        or (v.kind == "time" and not (own and v.start == own.end()))
         for v in typed_values(sentence)
     )
 
