@@ -616,6 +616,49 @@ REVERSIONS = [
             dead=("22A",),
         ),
     ),
+    # what was given up, kept after all: "we stay with X", "sticking with X"
+    case(
+        "kitchen-stay-with",
+        Case(
+            facts=(("linen_supplier", "Linen supplier: Crisp & Co, weekly Tuesday"),),
+            turns=(
+                "We're switching linen to Whitebay Laundry, they're cheaper.",
+                "Change of heart: we stay with Crisp & Co for now, they can't do Tuesdays.",
+            ),
+            question="Who supplies the linen?",
+            expect=(("linen_supplier", "Crisp & Co"),),
+            live=("Crisp & Co",),
+            dead=("Whitebay",),
+        ),
+    ),
+    case(
+        "garden-sticking-with",
+        Case(
+            facts=(("mower", "Hayter petrol mower"),),
+            turns=(
+                "We're switching the mower to a Stihl battery one.",
+                "Actually we're sticking with the Hayter, the battery one can't do the slope.",
+            ),
+            question="Which mower are we using?",
+            expect=(("mower", "Hayter"),),
+            live=("Hayter",),
+            dead=("Stihl",),
+        ),
+    ),
+    case(
+        "school-stays-with",
+        Case(
+            facts=(("reading_scheme", "Oxford Owl"),),
+            turns=(
+                "Year 2 is moving to Big Cat Readers this term.",
+                "Update: the head says Year 2 stays with Oxford Owl for now.",
+            ),
+            question="Which reading scheme does Year 2 use?",
+            expect=(("reading_scheme", "Oxford Owl"),),
+            live=("Oxford Owl",),
+            dead=("Big Cat",),
+        ),
+    ),
 ]
 
 SIDE_SCOPES = [

@@ -323,14 +323,16 @@ _AFTER_GERUND = re.compile(r"(?:^|[.!?;:,]\s*)[a-z]+ing\s+$", re.IGNORECASE)
 REVERSION = re.compile(
     r"\b(?:go|going|switch|switching|revert|reverting|change|changing|return|returning|put|set)"
     r"\s+(?:(?:it|that|them|(?:the|our|my)\s+\w+(?:\s+\w+)?)\s+)?back\s+to\s+"
-    rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})",
+    rf"(?P<v>{_VALUE})|\brevert(?:ing)?\s+to\s+(?P<w>{_VALUE})|\brestore\s+(?P<x>{_VALUE})"
+    # what was given up, kept after all: "we stay with Mulroy's for now"
+    rf"|\b(?:stay|stays|staying|stick|sticks|sticking)\s+with\s+(?P<y>{_VALUE})",
     re.IGNORECASE,
 )
 _FILLER = re.compile(
     r"^(?:the|a|an|to|our|with|for|but|and|so|yet|now|currently|officially)\s+"  # "..., but the office moves to"
     r"|^due(?:\s+(?:on|by))?\s+"  # "the report is now due May 10": the date is the value
     r"|^(?:at|in|on)\s+(?=(?-i:[A-Z0-9$]))"  # "will be at Cedar Barn" ("on hold" stays whole)
-    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore)$"
+    r"|\s+(?:instead|now|then|please|too|from now on|going forward|from here on|anymore|for now)$"
     # the role the new value takes is the slot, not the value: "Olive & Thyme as the caterer"
     r"|\s+as\s+(?:the|our|my|your)\s+[\w-]+(?:\s+[\w-]+)?$"
     # from when it holds is no part of the new value: "8:30-16:30 starting next Monday"
