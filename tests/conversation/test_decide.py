@@ -2210,3 +2210,25 @@ def test_an_offer_made_to_someone_changes_nothing(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a figure put up, raised or hiked "up to" a new one has moved, not been capped
+        ("The supplier's put the Maris Piper up to £5.10 a bag.",
+         fact("Potatoes: Maris Piper at £4.60 a bag", "potatoes"), {("£4.60", "£5.10")}),
+        ("The council is putting the pitch fee up to £70.",
+         fact("Pitch fee: £55 per match", "pitch"), {("£55", "£70")}),
+        ("Our landlord raised the service charge up to £140 a month.",
+         fact("Service charge: £120 a month", "service"), {("£120", "£140")}),
+        ("They hiked the hall hire up to £45 an hour.",
+         fact("Hall hire: £38 an hour", "hall"), {("£38", "£45")}),
+        # "put up to" with nothing put in between is a most
+        ("We put up to 40 chairs out for the recital.", fact("Chairs: 30", "chairs"), set()),
+    ],
+)  # fmt: skip
+def test_a_figure_put_up_to_a_new_one_has_moved(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
