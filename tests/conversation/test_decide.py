@@ -2232,3 +2232,23 @@ def test_a_figure_put_up_to_a_new_one_has_moved(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "item"),
+    [
+        # the items of a list numbered in its line, one taken back
+        ("the bake sale is off, nobody volunteered",
+         said("Fete stalls: 1) tombola by the gate 2) bake sale in the hall 3) face painting"),
+         "bake sale in the hall"),
+        ("Scrap the site visit, client cancelled.",
+         said("Tomorrow: 1) standup at 9 2) site visit Harrow 11am 3) invoices"),
+         "site visit Harrow 11am"),
+        ("drop the oil change, did it myself",
+         fact("Van jobs: 1) MOT 2) oil change 3) new wipers", "van"), "oil change"),
+    ],
+)  # fmt: skip
+def test_an_item_of_a_list_numbered_in_its_line_is_taken_back(
+    turn: str, source: Source, item: str
+) -> None:
+    assert [op.item for op in decide(turn, [source]) if isinstance(op, Retract)] == [item]

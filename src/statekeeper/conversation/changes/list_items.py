@@ -13,7 +13,10 @@ from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import typed_values
 
 _ITEM_WORDS = 12  # longer than this, a piece of a turn is a sentence, not a list item
-ITEM_SPLIT = re.compile(r",(?!\d{3})|;|:(?!\d{2})|(?<!-)\band\b(?!-)|\bplus\b|\n")  # not "$12,000", "11:30", "meet-and-greet"
+# not "$12,000", "11:30", "meet-and-greet"; an item numbered in its line ("1) ... 2) ...")
+ITEM_SPLIT = re.compile(
+    r",(?!\d{3})|;|:(?!\d{2})|(?<!-)\band\b(?!-)|\bplus\b|\n|(?:^|\s)\d{1,2}\)\s"
+)
 
 
 def item_wordings(wanted: frozenset[str], sources: Sequence[Source]) -> tuple[str, ...]:
