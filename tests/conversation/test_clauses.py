@@ -37,6 +37,12 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("lovely day for it though", False),
         ("grand so, but the van is at 9", False),
         ("Yeah. Also the dog is coming.", True),
+        # a yes with a word of thanks or please, however it is cut short
+        ("yes pls. and add a note on the parking", True),
+        ("yep ta", True),
+        ("sure thx!", True),
+        ("yeah cheers", True),
+        ("cheers for the update", False),
         # a yes given as a sign opening the turn
         ("👍", True),
         ("👌 and she'll pay by card", True),

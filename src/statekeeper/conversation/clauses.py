@@ -170,7 +170,7 @@ class Sentence:
 
 # A word of assent that may come before the yes itself: "great, book it", "ok, do it".
 _OPENING = re.compile(r"^\W*(?:(?:great|ok(?:ay)?|cool|alright|perfect|awesome)[,!]\s*)?([^.!?,;:]*)", re.I)
-_POLITE = re.compile(r"\s+(?:please|thanks|thank you|thing)$")
+_POLITE = re.compile(r"\s+(?:please|pls|plz|thanks|thank you|thx|ta|cheers|thing)$")
 _AMENDED = re.compile(r"^\W*[\w' ]*?[,;]?\s*\b(?:but|except|though|although|however)\b", re.I)
 
 
