@@ -2252,3 +2252,28 @@ def test_an_item_of_a_list_numbered_in_its_line_is_taken_back(
     turn: str, source: Source, item: str
 ) -> None:
     assert [op.item for op in decide(turn, [source]) if isinstance(op, Retract)] == [item]
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # a title in quotes is said of the work its words name, not of another slot
+        ("Opening night's 'The Glass Orchard', Friday 7pm.",
+         [said("Heads up: playwright Dara Quill will do a Q&A after opening night.")], set()),
+        ("Saturday's matinee is 'Puss in Boots', 2pm.",
+         [said("Note that choreographer Ines Varga is in for the Saturday matinee.")], set()),
+        ("The first dance is 'Moon River', the DJ has it.",
+         [fact("Best man: Tomasz Nowak, speech after dinner", "best_man")], set()),
+        # a work the old value is a title of takes its place
+        ("The encore is now 'Blue Skies'.",
+         [fact("Encore: 'Summertime'", "encore")], {("Summertime", "Blue Skies")}),
+        # a title in a fact tells what the fact is about: its figure changes with it
+        ("The nursery's put Chantenay up to £3.10 a tray.",
+         [fact("Seedlings: 40 trays of 'Chantenay' at £2.80 a tray", "seedlings"),
+          fact("Seedlings total: £112", "total")], {("£2.80", "£3.10")}),
+    ],
+)  # fmt: skip
+def test_a_title_in_quotes_names_a_work(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

@@ -633,3 +633,20 @@ def test_a_fraction_of_a_measure_is_an_amount(text: str, expected: list[tuple[st
 )  # fmt: skip
 def test_a_chat_lines_stamp_is_no_value(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a title in quotes is one name, its small words and all, without the quotes
+        ("Hymn: 'Guide Me O Thou Great Redeemer'", [("name", "Guide Me O Thou Great Redeemer")]),
+        ('The set closes with "Fly Me to the Moon", 10pm', [("name", "Fly Me to the Moon"),
+                                                           ("time", "10pm")]),
+        ("Book club is reading ‘The Wind in the Willows’ next", [("name",
+                                                                 "The Wind in the Willows")]),
+        # a quoted phrase that does not end on a capitalized word is no title
+        ("he just said 'Fine by me' and hung up", []),
+    ],
+)  # fmt: skip
+def test_a_title_in_quotes_is_one_name(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected

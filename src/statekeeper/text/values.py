@@ -473,6 +473,8 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
 
     # a pasted chat line's stamp says when it was written, not a value of anything
     taken += [m.span(m.lastgroup or 0) for m in _CHAT_STAMP.finditer(text)]
+    for m in _QUOTED_TITLE.finditer(text):  # "'Lord of All Hopefulness'": one name, unquoted
+        take("name", m.start("title"), m.end("title"))
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
@@ -507,6 +509,14 @@ _CHAT_STAMP = re.compile(
     rf"|(?:{_STAMPED_BY}[ \t]*\([^)\n]{{1,40}}\)|{_STAMPED_BY}(?:[ \t]+{_STAMPED_BY}){{1,2}})"
     r"[ \t]+(?P<stamp2>\d{1,2}:\d{2})(?=[ \t]*:))",
     re.M,
+)
+
+# A title in quotes, its small words inside it: "'Dear Lord and Father of Mankind'", "\"Of
+# Mice and Men\"". It opens and ends on a capitalized word.
+_TITLE_WORD = r"[A-Z0-9][\w’'-]*"
+_QUOTED_TITLE = re.compile(
+    rf"(?<!\w)['‘\"“](?P<title>{_TITLE_WORD}(?:\s+(?:{_TITLE_WORD}|of|and|the|a|an|in|on|at|to"
+    rf"|for|with|from|by|or|&))*?(?:\s+{_TITLE_WORD})?)['’\"”](?!\w)"
 )
 
 # The letters of a code joined to its digits by a mark ("PB.", "INV-"); not a label of a

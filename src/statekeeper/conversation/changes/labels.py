@@ -66,10 +66,21 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 @lru_cache(maxsize=8192)
 def _without_values(text: str) -> str:
-    """The text with every typed value it holds taken out."""
+    """The text with every typed value it holds taken out, but a title in quotes: "3 kg of
+    'Nicola'" is about the Nicola, as "the supplier's put Nicola up" is."""
     for value in reversed(typed_values(text)):
-        text = text[: value.start] + " " + text[value.end :]
+        if not titled(text, value):
+            text = text[: value.start] + " " + text[value.end :]
     return text
+
+
+_QUOTED = re.compile(r"['‘\"“].+['’\"”]$")
+
+
+def titled(text: str, value: TypedValue) -> bool:
+    """Whether a value is a title in quotes: "'Winter Ledger'", "\"The Third Man\"" name a
+    work, not a person or a place."""
+    return _QUOTED.match(text[max(value.start - 1, 0) : value.end + 1]) is not None
 
 
 def label_before(text: str, value: TypedValue) -> str:

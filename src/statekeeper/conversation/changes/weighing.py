@@ -16,6 +16,7 @@ from statekeeper.conversation.changes.labels import (
     anchor,
     label_before,
     names_near,
+    titled,
     with_slots,
 )
 from statekeeper.conversation.changes.operations import Known
@@ -203,6 +204,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "the depot, which now closes at 5:45": the depot's hours
     if recurs(old.source.text, old.value) and one_of_them(new.sentence.text, new.value):
         return None  # "next visit is Tuesday 17 June" is one of "every second Tuesday"
+    if _titles_another_thing(new, old):
+        return None  # "the closing film's 'Winter Ledger'" is no new "director Mireille ..."
     if introduced_otherwise(new.sentence.text, new.value, old):
         return None  # "a pledge of £25,000 towards the lantern": no new appeal target
     totals = _totals(new, old)
@@ -346,6 +349,18 @@ def _same_role(new: _New, old: Known) -> bool:
 
 
 _BESIDE = 2  # values of the old one's source said again beside the new one
+
+
+def _titles_another_thing(new: _New, old: Known) -> bool:
+    """Whether a title in quotes is said of a thing its words name ("closing film's
+    'Winter Ledger'") while the old value is labelled otherwise ("director Mireille
+    Gauthier") and that label is not said by the new one: a work's title, not the old
+    one's value."""
+    if not titled(new.sentence.text, new.value):
+        return False
+    said = label_before(new.sentence.text, new.value)
+    was = label_before(old.source.text, old.value)
+    return bool(said and was) and said != was and was not in new.near
 
 
 def _restated_beside(new: _New, old: Known) -> int:
