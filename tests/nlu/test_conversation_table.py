@@ -616,6 +616,40 @@ REVERSIONS = [
             dead=("22A",),
         ),
     ),
+    # a slot named after what was picked: "They loved the halibut. That's the main."
+    case(
+        "wedding-thats-our-venue",
+        Case(
+            facts=(("venue", "Oakfield Barn"),),
+            turns=("Everyone loved the Harbour Room on the tour. That's our venue.",),
+            question="Where is the reception?",
+            expect=(("venue", "Harbour Room"),),
+            live=("Harbour Room",),
+            dead=("Oakfield Barn",),
+        ),
+    ),
+    case(
+        "school-thats-the-band",
+        Case(
+            facts=(("band", "The Tin Whistles"),),
+            turns=("The kids voted for the steel band from Year 6. That'll be the band then.",),
+            question="Who plays at the summer fair?",
+            expect=(("band", "steel band from Year 6"),),
+            live=("steel band",),
+            dead=("Tin Whistles",),
+        ),
+    ),
+    case(
+        "pointing-back-no-slot",
+        Case(
+            facts=(("venue", "Oakfield Barn"),),
+            turns=("They loved the old quote. That's the problem.",),
+            question="Where is the reception?",
+            expect=(("venue", "Oakfield Barn"),),
+            live=("Oakfield Barn",),
+            unchanged=True,
+        ),
+    ),
     # what was given up, kept after all: "we stay with X", "sticking with X"
     case(
         "kitchen-stay-with",

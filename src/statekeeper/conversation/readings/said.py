@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.details import details
+from statekeeper.conversation.named_back import named_back
 from statekeeper.conversation.proposals import unproposed
 from statekeeper.conversation.readings.beside import claimed_beside
 from statekeeper.conversation.readings.claims import claimed
@@ -20,6 +21,7 @@ from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Scope, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
+from statekeeper.nlu.topic import topic_terms
 
 
 def changes(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
@@ -60,6 +62,16 @@ def _made(
                 if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
             ]
         )
+    # "They loved the halibut. That's the main.": the slot named after what was picked
+    named = named_back(turn.text, lambda slot: any(_keyed(f, slot) for f in live))
+    if named is not None:
+        said = named
     if not said:
         return changed
     return claimed(view, turn, said, live, earlier)
+
+
+def _keyed(fact: Fact, slot: str) -> bool:
+    """Whether a slot's words are all words of a fact's key ("main" of main_course)."""
+    words = topic_terms(slot)
+    return bool(words) and words <= topic_terms(fact.key.replace("_", " "))
