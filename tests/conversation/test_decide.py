@@ -2277,3 +2277,24 @@ def test_a_title_in_quotes_names_a_work(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a release's number is only ever replaced by another release's
+        ("Change board rejected CHG0051122 so pull the patch note.",
+         fact("Bulletin: Zoom client v6.1 rollout Thursday", "zoom"), set()),
+        ("Ticket INC77104 is what we're tracking it under now.",
+         fact("Firmware v2.3 on the door controllers", "firmware"), set()),
+        ("Log it against REQ-90211 from now on.",
+         fact("Laptop image v4.0 deployed to the loaners", "image"), set()),
+        # one release for another
+        ("The Zoom client is v6.2 now, 6.1 had a bug.",
+         fact("Bulletin: Zoom client v6.1 rollout Thursday", "zoom"), {("v6.1", "v6.2")}),
+    ],
+)  # fmt: skip
+def test_a_release_number_is_replaced_by_a_release_number(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

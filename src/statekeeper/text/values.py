@@ -657,10 +657,16 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
             return old.unit == new.unit  # "Dock 3" is no new "PO 4471": labels name things
         if old.kind == "name" and _titled(old.text) != _titled(new.text):
             return False  # "Dr. Lee" is a person; "Blue Cross" is no new doctor
+        if old.kind == "code" and bool(_VERSION.match(old.text)) != bool(_VERSION.match(new.text)):
+            return False  # "v5.2" is a release; "CHG0041187" is no new one
         return old.kind != "quantity" or _one_unit(old.unit, new.unit)
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
     return {old.kind, new.kind} <= {"date", "weekday"}
+
+
+# A release's number: "v5.2", "4.11.3", "V2".
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*$|\d+(?:\.\d+){2,}$")
 
 
 def _one_unit(a: str, b: str) -> bool:
