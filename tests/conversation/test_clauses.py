@@ -43,6 +43,11 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("sure thx!", True),
         ("yeah cheers", True),
         ("cheers for the update", False),
+        # the thing read back named as the right one
+        ("that's the one. the old seal was cut at customs", True),
+        ("Thats the figure, yes.", True),
+        ("that's the number!", True),
+        ("that's the one thing I forgot", False),
         # a yes given as a sign opening the turn
         ("👍", True),
         ("👌 and she'll pay by card", True),
