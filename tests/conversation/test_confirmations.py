@@ -49,3 +49,25 @@ def test_no_yes_states_nothing(asked: str) -> None:
     earlier = [said("they rang about it", 1), said(asked, 2, speaker=ASSISTANT)]
     reply = "yes" if asked.startswith("Is") else "hmm, let me check with them"
     assert [r for r in read(state, reply, earlier) if r[0] == "Replace"] == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "told", "read_back", "new"),
+    [
+        # the speaker's own value, too weakly said to change anything, read back and
+        # confirmed: the yes makes it the value
+        ("Gazebo hire: 3m x 3m pop-up, £90", "it needs to be the 4m x 6m one, more people",
+         "So the 4m x 6m pop-up for the day.", "Gazebo hire: 4m x 6m pop-up, £90"),
+        ("Coach: 33-seater from the school gate", "we need the 49-seater I think",
+         "So a 49-seater from the school gate.", "Coach: 49-seater from the school gate"),
+        ("Tent pitch: 6m x 8m, field B", "honestly more like 8m x 10m for the ceilidh",
+         "So the pitch is 8m x 10m in field B.", "Tent pitch: 8m x 10m, field B"),
+    ],
+)  # fmt: skip
+def test_a_yes_to_a_read_back_of_the_speakers_own_value_states_it(
+    fact: str, told: str, read_back: str, new: str
+) -> None:
+    key = fact.split(":")[0].lower().replace(" ", "_")
+    state = MemoryState(facts=[made(key, fact, 1)])
+    earlier = [said(told, 1), said(read_back, 2, speaker=ASSISTANT)]
+    assert [r[3] for r in read(state, "yes", earlier) if r[0] == "Replace"] == [new]

@@ -16,6 +16,7 @@ from statekeeper.conversation.view import StateView
 from statekeeper.model import ASSISTANT, Fact, Scope, Turn
 from statekeeper.nlu import interpret as nlu
 from statekeeper.nlu.topic import value_kinds
+from statekeeper.text.values import typed_values
 
 
 def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Decision]:
@@ -50,7 +51,9 @@ def confirmed(view: StateView, turn: Turn, earlier: Sequence[Turn]) -> list[Deci
     live = view.related_facts(stated)
     # what the assistant stated, now the speaker's: its typed changes, or else a change it
     # words ("that makes it $108,000")
-    return decided(view, adopted, live, earlier[:-1]) or [
+    # a value the read-back repeats from the speaker's own earlier turn ("It needs to be
+    # the 15m x 30m", read back as "So 15m x 30m clearspan") is now said for the live facts
+    return decided(view, adopted, live, _not_echoed(earlier[:-1], stated)) or [
         d
         for d in claimed(view, adopted, told.text, live, earlier[:-1])
         if isinstance(d, Replace | Conflict) and _same_kind(d.old, d.value)
@@ -86,3 +89,13 @@ def _asked_back(turn: Turn) -> bool:
     """Whether the listener's turn asks the speaker to confirm ("Swap noted?", "Want me to
     do that?")."""
     return turn.speaker == ASSISTANT and turn.text.rstrip().endswith("?")
+
+
+def _not_echoed(earlier: Sequence[Turn], stated: str) -> list[Turn]:
+    """The earlier turns but the speaker's last one when the read-back repeats its values:
+    what was said there is what is now confirmed, not a value already known."""
+    said = {v.key for v in typed_values(stated)}
+    last = next((t for t in reversed(earlier) if t.speaker != ASSISTANT), None)
+    if last is None or not said & {v.key for v in typed_values(last.text)}:
+        return list(earlier)
+    return [t for t in earlier if t is not last]
