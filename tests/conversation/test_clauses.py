@@ -48,6 +48,11 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("Thats the figure, yes.", True),
         ("that's the number!", True),
         ("that's the one thing I forgot", False),
+        ("That is correct. And the gate moves too.", True),
+        ("yep that's it", True),
+        ("yes, that is right", True),
+        ("that's the day. I'll ring them", True),
+        ("that is the problem though", False),
         # a yes given as a sign opening the turn
         ("👍", True),
         ("👌 and she'll pay by card", True),
