@@ -2298,3 +2298,24 @@ def test_a_release_number_is_replaced_by_a_release_number(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # "theirs", "its" point back at the thing the sentence opened with: another's value
+        ("Ward 6 also got cut, theirs is down to 4 nurses on nights.",
+         fact("Ward 5 staffing: 6 nurses on nights", "ward5"), set()),
+        ("Court 2 got resurfaced too, its slot is now 18:00 on Tuesdays.",
+         fact("Court 1 booking: 19:30 on Tuesdays", "court1"), set()),
+        ("Room 12 got repainted as well, its capacity is 30 now.",
+         fact("Room 14: capacity 24, projector", "room14"), set()),
+        # said of the thing itself, it changes
+        ("Ward 5 got cut, it's down to 4 nurses on nights.",
+         fact("Ward 5 staffing: 6 nurses on nights", "ward5"), {("6 nurses", "4 nurses")}),
+    ],
+)  # fmt: skip
+def test_a_value_of_what_a_pronoun_points_back_at_is_that_things(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -204,6 +204,8 @@ def names_which(sentence: str, value: TypedValue) -> bool:
         return False
     rest = sentence[verb.end() :]
     said = rest[: m.start()] if (m := CLAUSE_BREAK.search(rest)) else rest
+    if m is not None and _POINTS_BACK.match(rest[m.end() :]):
+        said = rest  # "Room 12 got repainted, its capacity is 30": of Room 12 too
     return bool(typed_values(said))
 
 
@@ -346,9 +348,16 @@ def of_another(sentence: str, new: TypedValue, old: Known) -> bool:
     speaks of its sentence's."""
     start = clause_start(sentence, new.start)
     subject = _SUBJECT.search(sentence[start : new.start])
-    if subject is None and _appended(sentence, start):
-        subject = _SUBJECT.search(sentence[: new.start])  # its sentence's subject
+    pointing = subject is not None and _POINTS_BACK.fullmatch(subject.group(1).strip())
+    if subject is None and _appended(sentence, start) or pointing:
+        # its sentence's subject, or the one "theirs" points back at: "Block D also got
+        # cut, theirs is down to 700 m³"
+        subject = _SUBJECT.search(sentence[: new.start])
     return subject is not None and set_apart(subject.group(1), old.source.text)
+
+
+# A subject that points back at the one its sentence opened with: "theirs", "its capacity".
+_POINTS_BACK = re.compile(r"(?:theirs|hers|they|it|that one|(?:its|their|his|her)\s+.+)", re.I)
 
 
 def _appended(sentence: str, start: int) -> bool:
