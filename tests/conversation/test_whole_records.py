@@ -82,3 +82,25 @@ def test_the_day_someone_came_is_no_new_day_of_the_record(
     engine: Engine, record: str, turn: str
 ) -> None:
     assert _after(engine, record, turn) == record
+
+
+@pytest.mark.parametrize(
+    ("record", "turn"),
+    [
+        # a claim of nothing named, that no part of the record takes, is not all of it either
+        ("Bread order: 40 baps + 12 loaves, delivery Mon-Fri by 07:00, invoiced Fridays",
+         "Right, the mixer's broken. Engineer's sending a part, should be here Thursday."),
+        ("Flyer run: 500 A5, collection Mon-Wed, £45, Inkwell Print",
+         "Right, the printer jammed. Tech's sending a roller, should be here Friday."),
+        ("Deliveries: Mon-Sat, 06:30, van 2, driver Stu",
+         "Okay, the van's in the garage. Mechanic's getting a clutch, should be in Tuesday."),
+        ("Cleaning: Tue and Fri 9am, 3 hours, £60, Maria",
+         "Ugh, the boiler's died. Plumber's ordering a pump, should be here Monday."),
+        ("Hedge cutting: Mon 3 March, 8am, front and side, £120",
+         "Sorry, wrong thread. The parcel should arrive by Friday."),
+    ],
+)  # fmt: skip
+def test_a_claim_of_nothing_named_leaves_a_record_whole(
+    engine: Engine, record: str, turn: str
+) -> None:
+    assert _after(engine, record, turn) == record

@@ -26,7 +26,7 @@ from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Turn
 from statekeeper.nlu import assertions
 from statekeeper.nlu import interpret as nlu
-from statekeeper.nlu.topic import compatible
+from statekeeper.nlu.topic import compatible, topic_terms
 from statekeeper.text.values import of_another_family, states_none_of, typed_values
 
 
@@ -90,6 +90,15 @@ def claimed(
     value = moved(fact.text, claim.value, claim.old)
     if _a_record(fact.text) and _bare_figure(value):
         return []  # "17th we've got the concert": a figure no part of the record took
+    if (
+        _a_record(fact.text)
+        and not claim.subject
+        and not claim.cancels
+        and _told_of_another(said, claim.value, fact)
+    ):
+        # "the mixer part should be here Thursday": of nothing the record names, no part of
+        # it nor all of it
+        return []
     changed = replacing(view, turn, fact.key, value, fact, reason)
     # the part named as replaced ("matte instead of glossy"), or what a cancellation called
     # the thing ("shelve the pergola" of "add a pergola over the deck"), is dead wherever
@@ -116,6 +125,14 @@ def _bare_figure(value: str) -> bool:
     """Whether a value is one typed value and nothing else ("12th", "£40")."""
     values = typed_values(value)
     return len(values) == 1 and values[0].text.strip() == value.strip(" .!?,")
+
+
+def _told_of_another(said: str, value: str, fact: Fact) -> bool:
+    """Whether the sentence a claimed value is in speaks of things, none of which its fact
+    names: "the new goggles came, should be with you Wednesday" of swim lessons."""
+    sentence = next((s.text for s in sentences(said) if value in s.text), "")
+    words = topic_terms(sentence.replace(value, " "))
+    return bool(words) and not words & topic_terms(f"{fact.key} {fact.text}".replace("_", " "))
 
 
 def _a_record(text: str) -> bool:
