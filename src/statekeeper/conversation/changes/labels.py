@@ -69,7 +69,7 @@ def _without_values(text: str) -> str:
     """The text with every typed value it holds taken out, but a title in quotes: "3 kg of
     'Nicola'" is about the Nicola, as "the supplier's put Nicola up" is."""
     for value in reversed(typed_values(text)):
-        if not titled(text, value):
+        if not quoted_title(text, value):
             text = text[: value.start] + " " + text[value.end :]
     return text
 
@@ -77,7 +77,7 @@ def _without_values(text: str) -> str:
 _QUOTED = re.compile(r"['‘\"“].+['’\"”]$")
 
 
-def titled(text: str, value: TypedValue) -> bool:
+def quoted_title(text: str, value: TypedValue) -> bool:
     """Whether a value is a title in quotes: "'Winter Ledger'", "\"The Third Man\"" name a
     work, not a person or a place."""
     return _QUOTED.match(text[max(value.start - 1, 0) : value.end + 1]) is not None

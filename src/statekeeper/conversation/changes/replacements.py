@@ -327,9 +327,9 @@ def _takes_effect(sentence: str, value: TypedValue, known: Sequence[Known]) -> b
     )
 
 
-# What closes a span a moment opens: "from Monday to Friday", "from the 3rd till the 9th"
 _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", re.IGNORECASE)
-_OWN_TIME = re.compile(r",?\s*(?:at\s+)?", re.IGNORECASE)
+_OWN_TIME = re.compile(r",?\s*(?:at\s+)?", re.IGNORECASE)  # "Monday at 9", "Monday, 9am"
+# What closes a span a moment opens: "from Monday to Friday", "from the 3rd till the 9th"
 _SPAN_END = re.compile(r"\s*(?:-|–|to\b|till\b|until\b|through\b|and\b)", re.IGNORECASE)
 
 

@@ -16,7 +16,7 @@ from statekeeper.conversation.changes.labels import (
     anchor,
     label_before,
     names_near,
-    titled,
+    quoted_title,
     with_slots,
 )
 from statekeeper.conversation.changes.operations import Known
@@ -356,7 +356,7 @@ def _titles_another_thing(new: _New, old: Known) -> bool:
     'Winter Ledger'") while the old value is labelled otherwise ("director Mireille
     Gauthier") and that label is not said by the new one: a work's title, not the old
     one's value."""
-    if not titled(new.sentence.text, new.value):
+    if not quoted_title(new.sentence.text, new.value):
         return False
     said = label_before(new.sentence.text, new.value)
     was = label_before(old.source.text, old.value)

@@ -129,7 +129,8 @@ def _bare_figure(value: str) -> bool:
 
 def _told_of_another(said: str, value: str, fact: Fact) -> bool:
     """Whether the sentence a claimed value is in speaks of things, none of which its fact
-    names: "the new goggles came, should be with you Wednesday" of swim lessons."""
+    names: "the mixer's broken, engineer's sending a part, should be here Thursday" of a
+    bread order."""
     sentence = next((s.text for s in sentences(said) if value in s.text), "")
     words = topic_terms(sentence.replace(value, " "))
     return bool(words) and not words & topic_terms(f"{fact.key} {fact.text}".replace("_", " "))
