@@ -1,4 +1,4 @@
-"""A slot named after the thing it takes: "They loved the halibut. That's the main."."""
+"""A slot named after the thing it takes: "Everyone loved the tagine. That's the main."."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def known(slot: str) -> bool:
         ("They loved the old quote. That's the problem.", None),
         ("The rain came in at noon. That's the venue.", None),
         ("We went with the Harbour Room. That's lovely.", None),
-        ("That's the main. They loved the halibut.", None),
+        ("That's the main. Everyone loved the lamb tagine.", None),
     ],
 )  # fmt: skip
 def test_a_slot_named_after_a_pick_says_what_fills_it(turn: str, claim: str | None) -> None:

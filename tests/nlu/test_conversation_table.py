@@ -616,7 +616,7 @@ REVERSIONS = [
             dead=("22A",),
         ),
     ),
-    # a slot named after what was picked: "They loved the halibut. That's the main."
+    # a slot named after what was picked: "Everyone loved the lamb tagine. That's the main."
     case(
         "wedding-thats-our-venue",
         Case(

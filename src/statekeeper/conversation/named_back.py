@@ -1,5 +1,5 @@
-"""A slot named after the thing it takes: "They loved the halibut with beurre blanc. That's
-the main." says the main course is the halibut, as "the main is the halibut" would."""
+"""A slot named after the thing it takes: "Everyone loved the lamb tagine. That's the
+main." says the main course is the lamb tagine, as "the main is the lamb tagine" would."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ def _made(
                 if not any(nlu.mentions(t, d.value) for t in [*written, *(f.text for f in live)])
             ]
         )
-    # "They loved the halibut. That's the main.": the slot named after what was picked
+    # "Everyone loved the lamb tagine. That's the main.": the slot named after what was picked
     named = named_back(turn.text, lambda slot: any(_keyed(f, slot) for f in live))
     if named is not None:
         said = named
