@@ -222,6 +222,10 @@ def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool)
         ("we got Studio 4 since 2 is taken", [("code", "Studio 4")]),
         ("use Lane 12 because the ramp is shut", [("code", "Lane 12")]),
         ("ship 40 when the truck is back", [("number", "40")]),
+        # and so is a pronoun that opens the next clause
+        ("at 150 we'll knock the price down", [("number", "150")]),
+        ("over 30 they charge for the room", [("number", "30")]),
+        ("after 20 they close the bar", [("number", "20")]),
     ],
 )
 def test_a_verb_after_a_figure_is_no_unit(text: str, expected: list[tuple[str, str]]) -> None:

@@ -131,7 +131,9 @@ _UNIT_STOP = frozenset(
     "max min plus same different other rather just already still yet even got gets has had "
     "would could should will can might must may do does did were "
     # particles and interjections said after a figure: "650 po", "3 lah", "9 yeah"
-    "po opo na lang lah la leh lor ya yah yeah yep yes eh oh ah ok okay lol pls plz sir".split()
+    "po opo na lang lah la leh lor ya yah yeah yep yes eh oh ah ok okay lol pls plz sir "
+    # a pronoun that opens the next clause: "at 150 we'll drop the price"
+    "i me we us you he him she her they them my our your his their".split()
 )
 
 def _currencies() -> tuple[str, str]:
