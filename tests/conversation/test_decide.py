@@ -2319,3 +2319,21 @@ def test_a_value_of_what_a_pronoun_points_back_at_is_that_things(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # an amount in pence is a new price in pounds
+        ("At 200 a week they'll drop us to 38p a bag.",
+         fact("Compost bags: £0.45 each, delivered Mondays", "compost"), {("£0.45", "38p")}),
+        ("Stamps went up again, it's 87p now.", fact("Second-class stamp: £0.85", "stamp"),
+         {("£0.85", "87p")}),
+        ("Lollies are 25p from today, sugar tax.", fact("Tuck shop lollies: 20p", "lollies"),
+         {("20p", "25p")}),
+    ],
+)  # fmt: skip
+def test_an_amount_in_pence_replaces_one_in_pounds(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

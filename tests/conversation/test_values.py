@@ -654,3 +654,10 @@ def test_a_chat_lines_stamp_is_no_value(text: str, expected: list[tuple[str, str
 )  # fmt: skip
 def test_a_title_in_quotes_is_one_name(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+def test_pence_are_an_amount_in_pounds() -> None:
+    assert kinds("we'll do them at 62p each") == [("money", "62p")]
+    assert typed_values("62p")[0].key == typed_values("£0.62")[0].key
+    # a screen's lines are no amount
+    assert kinds("a 720p screen") == [("code", "720p")]

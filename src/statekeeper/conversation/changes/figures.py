@@ -62,4 +62,6 @@ def currency(value: TypedValue) -> str:
     """An amount's currency as written ("£", "CA$", "eur"); empty for other kinds."""
     if value.kind != "money":
         return ""
+    if value.text.lower().endswith("p") and value.text[:-1].isdigit():
+        return "£"  # pence
     return re.sub(r"[\d.,\s]|(?<=\d)[kmb]\b|million|billion|thousand", "", value.text.lower())
