@@ -165,7 +165,7 @@ _MONEY = (
     # pence: "62p each" ("720p" is a screen's lines, not £7.20)
     r"|(?<![\w.,/£$€-])\d{1,2}p\b"
 )
-_PENCE = re.compile(r"(\d{1,2})p")
+PENCE = re.compile(r"(\d{1,2})p")  # "62p": an amount in pounds
 # Hours said in words: "half past four", "quarter to six", "half four", "ten o'clock".
 _HOURS = {
     w: n
@@ -406,7 +406,7 @@ def canonical(kind: str, text: str) -> str:
         lowered = re.sub(r"(?<=\d)h(?=\d{2})", ":", lowered)  # "16h30"
         joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
         return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
-    if kind == "money" and (pence := _PENCE.fullmatch(lowered)):
+    if kind == "money" and (pence := PENCE.fullmatch(lowered)):
         return f"£{int(pence.group(1)) / 100:.2f}"  # "62p" is "£0.62"
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"
         grouped = _GROUPED_BY_POINTS.search(lowered)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from statekeeper.text.values import TypedValue
+from statekeeper.text.values import PENCE, TypedValue
 
 _MERIDIEM = re.compile(r"[ap]\.?m\b|noon", re.I)
 
@@ -62,6 +62,6 @@ def currency(value: TypedValue) -> str:
     """An amount's currency as written ("£", "CA$", "eur"); empty for other kinds."""
     if value.kind != "money":
         return ""
-    if value.text.lower().endswith("p") and value.text[:-1].isdigit():
-        return "£"  # pence
+    if PENCE.fullmatch(value.text.lower()):
+        return "£"
     return re.sub(r"[\d.,\s]|(?<=\d)[kmb]\b|million|billion|thousand", "", value.text.lower())
