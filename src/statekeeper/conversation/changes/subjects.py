@@ -357,7 +357,7 @@ def of_another(sentence: str, new: TypedValue, old: Known) -> bool:
 
 
 # A subject that points back at the one its sentence opened with: "theirs", "its capacity".
-_POINTS_BACK = re.compile(r"(?:theirs|hers|they|it|that one|(?:its|their|his|her)\s+.+)", re.I)
+_POINTS_BACK = re.compile(r"(?:theirs|hers|they|it|that one)\b|(?:its|their|his|her)\s+.+", re.I)
 
 
 def _appended(sentence: str, start: int) -> bool:
