@@ -437,3 +437,22 @@ def test_a_remark_that_it_is_not_ours_makes_what_it_follows_anothers(
     text: str, read: list[bool]
 ) -> None:
     assert [s.third_party for s in sentences(text)] == read
+
+
+@pytest.mark.parametrize(
+    ("sentence", "only_keeps"),
+    [
+        # a thing said to stay where it is, with remarks beside it and no value
+        ("The strap is still with Ingrid, she borrowed it for the gig.", True),
+        ("The ribbon is still in navy, just checked with the florist.", True),
+        ("the trailer stays at the farm, nobody needs it this week", True),
+        ("Harness remains in the locker, the key is behind the desk.", True),
+        # a value stated, or something else that changes
+        ("The cold room must stay at 4 °C, so pack the ice blocks.", False),
+        ("The strap is still with Ingrid until Friday.", False),
+        ("Same venue, but we start later now.", False),
+        ("The trailer moved to the farm, nobody needs it this week.", False),
+    ],
+)  # fmt: skip
+def test_a_sentence_that_only_keeps_states_nothing_new(sentence: str, only_keeps: bool) -> None:
+    assert sentences(sentence)[0].only_keeps is only_keeps

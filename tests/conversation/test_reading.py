@@ -546,6 +546,25 @@ def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -
 @pytest.mark.parametrize(
     ("fact", "text"),
     [
+        (("case", "Guitar case: black hardshell, strap in the front pocket"),
+         "The strap is still with Ingrid, she borrowed it for the gig."),
+        (("flowers", "Flowers: white lilies, ribbon in navy"),
+         "The ribbon is still in navy, just checked with the florist."),
+        (("kit", "Camping kit: two-person tent, stove in the garage"),
+         "The stove is still in the garage, I'll dig it out on Friday."),
+        (("gear", "Climbing gear: rope, harness at the wall"),
+         "Harness stays at the wall, the instructor signs it off on Monday."),
+    ],
+)  # fmt: skip
+def test_what_is_said_to_stay_is_no_new_value(fact: tuple[str, str], text: str) -> None:
+    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
+    assert [r for r in read(state, text) if r[0] == "Replace"] == []
+    assert [f.value for f in state.facts if f.is_valid] == [fact[1]]
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
         # a thing of a time gone by is another than ours
         (("launch", "Product launch: September 9"), "Last year's launch slipped to October."),
         (("recital", "Recital in the main hall"), "Last spring's recital moved to the gym."),

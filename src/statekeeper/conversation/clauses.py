@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from statekeeper.conversation.cues import found, table
 from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
+from statekeeper.text.values import typed_values
 
 # A condition before what a sentence says makes it no statement: "if the hall is full,
 # we'll switch".
@@ -74,17 +75,17 @@ def _kinds_kept(clause: str) -> frozenset[str] | None:
     "same X" names ("Thursday, same time" keeps times); None when it keeps all."""
     lowered = clause.lower()
     kinds = frozenset(k for word in _SAME.findall(lowered) for k in _SAME_KINDS.get(word, ()))
-    if not kinds or _keeps(_SAME.sub(" ", lowered)):
+    if not kinds or stays(_SAME.sub(" ", lowered)):
         return None
     return kinds
 
 
 def _keeps_all(clause: str) -> bool:
     """Whether a clause keeps whatever it names."""
-    return _keeps(clause) and _kinds_kept(clause) is None
+    return stays(clause) and _kinds_kept(clause) is None
 
 
-def _keeps(clause: str) -> bool:
+def stays(clause: str) -> bool:
     """Whether a clause says something stays as it is."""
     condition = _CONDITION.search(clause)
     said = clause[: condition.start()] if condition else clause
@@ -124,7 +125,15 @@ class Sentence:
     def asserts(self) -> bool:
         """Whether the sentence can state a new value of ours in some clause."""
         whole = len(self.clauses()) == 1 and _keeps_all(self.text)
-        return self.reports and not (self.keeps and whole)
+        return self.reports and not (self.keeps and whole) and not self.only_keeps
+
+    @property
+    def only_keeps(self) -> bool:
+        """Whether the sentence keeps what it names, states no value, and says nothing
+        else but remarks ("the strap is still with Ingrid, she borrowed it")."""
+        if not self.keeps or typed_values(self.text):
+            return False
+        return _keeps_all(self.text[: self.clauses()[0][1]])
 
     def wanted_at(self, offset: int) -> bool:
         """Whether what the sentence says at `offset` is someone's wish, not what follows
@@ -152,7 +161,7 @@ class Sentence:
         for start, end in self.clauses():
             if start <= offset < end:
                 clause = self.text[start:end]
-                if not _keeps(clause):
+                if not stays(clause):
                     return False
                 kinds = _kinds_kept(clause)
                 return kind is None or kinds is None or kind in kinds
@@ -165,7 +174,7 @@ class Sentence:
         if not self.keeps:
             return frozenset()
         clauses = (self.text[a:b] for a, b in self.clauses())
-        return frozenset(k for c in clauses if _keeps(c) for k in _kinds_kept(c) or ())
+        return frozenset(k for c in clauses if stays(c) for k in _kinds_kept(c) or ())
 
 
 # A word of assent that may come before the yes itself: "great, book it", "ok, do it".
@@ -231,7 +240,7 @@ def sentences(text: str) -> list[Sentence]:
                 wanted=found("wanted", stripped),
                 scheduled=found("later_cycle", stripped),
                 generic=found("generic", stripped),
-                keeps=_keeps(stripped),
+                keeps=stays(stripped),
             )
         )
     return _disowned(out)

@@ -427,7 +427,13 @@ def statements(text: str) -> str:
     return " ".join(
         _ended(s.text.strip())
         for s in sentences(text)
-        if not (s.question or s.past or s.conditional or NEGATED_CHANGE.search(s.text))
+        if not (
+            s.question
+            or s.past
+            or s.conditional
+            or (s.only_keeps and not REVERSION.search(s.text))  # "we stay with X" reverts
+            or NEGATED_CHANGE.search(s.text)
+        )
     )
 
 

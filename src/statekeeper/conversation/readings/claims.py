@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from statekeeper.context.hygiene import value_parts
 from statekeeper.conversation import decide
 from statekeeper.conversation.changes.subjects import owned_apart
-from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.clauses import sentences, stays
 from statekeeper.conversation.cues import table
 from statekeeper.conversation.decisions import Decision
 from statekeeper.conversation.details import details
@@ -61,6 +61,8 @@ def claimed(
         return record(view, turn, claim)
     if assertions.judges(claim.value):
         return []  # "it's going great": a verdict is no value to replace anything with
+    if stays(claim.value):
+        return []  # "the hat is still with Bence": what stays is no new value
     fact = target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is not None and of_another(claim, fact):
         return []  # "the unlimited plan costs $80": not our plan, another one
