@@ -565,6 +565,22 @@ def test_what_is_said_to_stay_is_no_new_value(fact: tuple[str, str], text: str) 
 @pytest.mark.parametrize(
     ("fact", "text"),
     [
+        (("booking", "Thu 10:00 - boiler service, owner Mrs Joanne Hartley, £90"),
+         "Please check the boiler booking for Mrs Hartley, I may have typed it wrong."),
+        (("visit", "Site visit: Mr Tomasz Wojcik, 12 May, Unit 4"),
+         "Pull up the site visit for Mr Wojcik, the foreman asked."),
+        (("tutor", "Tutor: Ms Grace Obi, Tuesdays, £30"),
+         "Ms Obi is the tutor, she texted this morning."),
+    ],
+)  # fmt: skip
+def test_a_name_said_less_or_more_fully_is_no_new_name(fact: tuple[str, str], text: str) -> None:
+    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
+    assert [r for r in read(state, text) if r[0] == "Replace"] == []
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
         # a thing of a time gone by is another than ours
         (("launch", "Product launch: September 9"), "Last year's launch slipped to October."),
         (("recital", "Recital in the main hall"), "Last spring's recital moved to the gym."),

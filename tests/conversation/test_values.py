@@ -9,6 +9,7 @@ from statekeeper.text.values import (
     compatible,
     near_variant,
     of_another_family,
+    one_name,
     states_none_of,
     typed_values,
     weekday_of_date,
@@ -265,6 +266,25 @@ def test_an_amount_in_points_and_commas_is_the_amount_in_commas_and_points() -> 
 def test_a_name_and_its_possessive_are_one_person() -> None:
     assert value("name", "Lin Zhao's").key == value("name", "Lin Zhao").key
     assert value("name", "Acme Plumbing’s").key == value("name", "Acme Plumbing").key
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "one"),
+    [
+        # a person named more or less fully, by title, first name or both
+        ("Mrs Joanne Hartley", "Mrs Hartley", True),
+        ("Dr. Anil Patel", "Dr Patel", True),
+        ("Tomasz Wójcik", "Mr Tomasz Wójcik", True),
+        ("Ms Grace Obi's", "Grace Obi", True),
+        # another person of the family, or another of the name
+        ("Mrs Joanne Hartley", "Mr Hartley", False),
+        ("Anna Berg", "Lisa Berg", False),
+        ("Dr Anil Patel", "Anil Mehta", False),
+        ("Acme Foods", "Acme Foods", False),  # the same words: not a fuller naming
+    ],
+)  # fmt: skip
+def test_a_name_said_more_or_less_fully_is_one_name(a: str, b: str, one: bool) -> None:
+    assert one_name(value("name", a), value("name", b)) is one
 
 
 @pytest.mark.parametrize(

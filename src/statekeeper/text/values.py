@@ -672,6 +672,18 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
     return {old.kind, new.kind} <= {"date", "weekday"}
 
 
+def one_name(a: TypedValue, b: TypedValue) -> bool:
+    """Whether two names name one person or thing, one more fully than the other: "Mrs
+    Hartley" and "Mrs Joanne Hartley", "Dr Patel" and "Dr Anil Patel" (not "Mr Hartley")."""
+    if a.kind != "name" or b.kind != "name":
+        return False
+    x, y = (POSSESSIVE.sub("", v.text.lower()).replace(".", "").split() for v in (a, b))
+    if x == y or x[-1:] != y[-1:]:
+        return False
+    short, full = sorted((x, y), key=len)
+    return set(short) <= set(full)
+
+
 # A release's number: "v5.2", "4.11.3", "V2".
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*$|\d+(?:\.\d+){2,}$")
 

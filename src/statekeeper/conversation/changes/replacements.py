@@ -60,7 +60,7 @@ from statekeeper.conversation.cues import found, table, tables
 from statekeeper.conversation.proposals import proposed_at
 from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.moments import names_day
-from statekeeper.text.values import TypedValue, typed_values
+from statekeeper.text.values import TypedValue, one_name, typed_values
 
 
 def _said_back(value: TypedValue, contrasts: dict[str, str], known: Sequence[Known]) -> bool:
@@ -137,6 +137,8 @@ def replacements(
                 continue
             if without_meridiem(value) and ("time", digits(value.text)) in live_keys:
                 continue
+            if any(one_name(k.value, value) for k in known):
+                continue  # "Mrs Hartley" for a known "Mrs Joanne Hartley": named again
             if value.kind == "date" and any(
                 k.source.fact_id is not None
                 and k.value.kind == "date"
