@@ -456,3 +456,21 @@ def test_a_remark_that_it_is_not_ours_makes_what_it_follows_anothers(
 )  # fmt: skip
 def test_a_sentence_that_only_keeps_states_nothing_new(sentence: str, only_keeps: bool) -> None:
     assert sentences(sentence)[0].only_keeps is only_keeps
+
+
+@pytest.mark.parametrize(
+    ("sentence", "theirs"),
+    [
+        # an order of the speaker's, whatever reason beside it names someone else
+        ("n cancel the van sat my brother's got one.", False),
+        ("Cancel the taxi, my sister got us a lift.", False),
+        ("pls drop the second crate, my neighbour's got loads", False),
+        ("Move the fitting to Friday, her mum just changed her shift.", False),
+        # someone else's own change
+        ("My brother got a new van.", True),
+        ("my sister moved her fitting to Friday", True),
+        ("Her mum just changed her shift.", True),
+    ],
+)  # fmt: skip
+def test_an_order_of_ours_is_no_third_partys_affair(sentence: str, theirs: bool) -> None:
+    assert sentences(sentence)[0].third_party is theirs

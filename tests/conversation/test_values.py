@@ -247,6 +247,23 @@ def test_a_word_capitalized_by_its_place_starts_no_name(
     assert kinds(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a weekday typed in lower case, in full or cut short
+        ("we go up wednesday the 8th", [("weekday", "wednesday"), ("date", "the 8th")]),
+        ("see you thurs at 3", [("weekday", "thurs"), ("time", "3")]),
+        ("swimming moved to mondays", [("weekday", "mondays")]),
+        ("weds works better", [("weekday", "weds")]),
+        # words spelled as a weekday is cut short are no weekday
+        ("i sat on it, the sun was out", []),
+        ("we wed in june", []),
+    ],
+)  # fmt: skip
+def test_a_weekday_in_lower_case(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
 def test_a_weekday_is_one_day_however_written() -> None:
     [short], [long], [plural] = typed_values("Fri"), typed_values("Friday"), typed_values("Fridays")
     assert short.key == long.key == plural.key

@@ -236,7 +236,8 @@ def sentences(text: str) -> list[Sentence]:
                 or found("counterfactual", stripped)
                 or found("joke", stripped),
                 past=narrates(stripped),
-                third_party=found("third_party", stripped) or found("third_party_own", stripped),
+                third_party=(found("third_party", stripped) or found("third_party_own", stripped))
+                and not found("own_order", stripped),
                 wanted=found("wanted", stripped),
                 scheduled=found("later_cycle", stripped),
                 generic=found("generic", stripped),

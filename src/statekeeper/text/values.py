@@ -24,6 +24,9 @@ _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|A
 # A month typed in lower case, before its day ("feb 3"): "may" is left out, a verb as often.
 _MONTH_LOWER = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|sday|rsday|urday)?s?\.?"
+# A weekday typed in lower case: in full, or cut short where no other word is spelled so
+# ("thurs", not "sat" or "wed").
+_WEEKDAY_LOWER = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tues|weds|thurs)"
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
 # Right after a weekday, in full or cut short: "Tuesday the ninth", "Sat the 16th".
 _AFTER_WEEKDAY = "(?:" + "|".join(
@@ -254,7 +257,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?<=\bat )\d{1,2}(?=[.,;!?)](?!\d)|$|\s+(?:now|then|instead|tomorrow|today|tonight|"
             r"sharp|o'clock|on|please|and|or|with|for|same|again|this|next)\b)",
         ),
-        ("weekday", rf"\b{_WEEKDAY}(?![\w])"),
+        ("weekday", rf"\b(?:{_WEEKDAY}|{_WEEKDAY_LOWER})(?![\w])"),
         (
             "size",  # a garment's or a shoe's: a letter size needs its qualifier
             r"\b(?:(?i:youth|adult|kids?|toddler|junior|women'?s|men'?s|size)\s+"
