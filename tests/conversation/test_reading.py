@@ -152,6 +152,29 @@ def test_a_value_only_said_before_is_replaced_as_said(
 @pytest.mark.parametrize(
     ("earlier", "text", "expected"),
     [
+        ("hire list for the fair:\nStall 3 | 2 trestles | Hill Farm | $45\n"
+         "Stall 4 | 1 gazebo | Bay Candles | $60\nStall 5 | 3 trestles | Oak Pottery | $55",
+         "updated line:\nStall 4 | 1 gazebo | Bay Candles | $70",
+         ("Replace", "bay_candles", "$60", "$70", "the same values around it")),
+        ("crew sheet:\nRaft 1 | 4 paddlers | Lena Ortiz | €120\n"
+         "Raft 2 | 6 paddlers | Sam Webb | €150\nRaft 3 | 5 paddlers | Ivo Petrov | €135",
+         "Raft 3 | 5 paddlers | Ivo Petrov | €140",
+         ("Replace", "ivo_petrov", "€135", "€140", "the same values around it")),
+        ("kennel board:\nRun 1 | 2 nights | Biscuit Hale | $90\n"
+         "Run 2 | 3 nights | Pepper Lowe | $135\nRun 3 | 1 night | Rollo Grant | $45",
+         "board's changed:\nRun 2 | 3 nights | Pepper Lowe | $150",
+         ("Replace", "pepper_lowe", "$135", "$150", "the same values around it")),
+    ],
+)  # fmt: skip
+def test_a_row_pasted_again_changes_the_value_of_its_own_row(
+    earlier: str, text: str, expected: Row
+) -> None:
+    assert read(MemoryState(), text, [said(earlier)]) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "expected"),
+    [
         # nothing before the old value names a slot: it ends, the turn keeps the new one
         ("3/14 for the glaze firing, big kiln.", "Kiln's booked up, we're now firing on 3/21.",
          ("Retract", "date", "3/14")),

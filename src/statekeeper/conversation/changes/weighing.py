@@ -222,8 +222,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         score, reason = score + ACCEPT, ", ".join(filter(None, (reason, "both totals")))
     if score < ACCEPT and _restated_beside(new, old) >= _BESIDE:
         # "Thu May 2 at 11:40am with Dr Ruiz, Room 5" for "Thu May 2, 9:20am, Dr Ruiz,
-        # Room 5": all else said again as it was, the one value in its place is its new one
-        score, reason = ACCEPT, "the same values around it"
+        # Room 5": all else said again as it was, the one value in its place is its new one;
+        # surest where it is all of one line of a pasted list or table (its row)
+        row = _restated_beside(new, old, on_its_line=True) >= _BESIDE
+        score, reason = ACCEPT + row, "the same values around it"
     start = new.sentence.start
     elsewhere = whole.restated.get((old.value.kind, old.value.key), start)
     slot_named = bool(whole.corrected & old.anchor)
@@ -363,13 +365,24 @@ def _titles_another_thing(new: _New, old: Known) -> bool:
     return bool(said and was) and said != was and was not in new.near
 
 
-def _restated_beside(new: _New, old: Known) -> int:
-    """How many other values of the old value's source the new value's sentence says
-    again as they were, when the new value is the only one of its kind in it."""
+def _restated_beside(new: _New, old: Known, on_its_line: bool = False) -> int:
+    """How many other values of the old value's source (or, `on_its_line`, of the old
+    value's own line in it) the new value's sentence says again as they were, when the new
+    value is the only one of its kind in it."""
     beside = [v for v in typed_values(new.sentence.text) if v != new.value]
     if any(compatible(v, new.value) for v in beside):
         return 0  # another value of its kind beside it: which one takes the old one's place?
-    others = {v.key: v.kind for v in typed_values(old.source.text) if v != old.value}
+    text = old.source.text
+    first, last = 0, len(text)
+    if on_its_line:
+        first = text.rfind("\n", 0, old.value.start) + 1
+        end = text.find("\n", old.value.end)
+        last = end if end >= 0 else last
+    others = {
+        v.key: v.kind
+        for v in typed_values(text[first:last])
+        if v.start + first != old.value.start
+    }
     again = others.keys() & {v.key for v in beside}
     if all(others[key] in _LOOSE_KINDS for key in again):
         return 0  # names and codes say which thing it is, not that all else is as it was
