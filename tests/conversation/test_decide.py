@@ -95,16 +95,19 @@ REPLACEMENTS = [
      {("12 guests", "14 guests"), ("7pm", "8pm")}),
     ("Switch it to 30 kg. Switch it to Friday.", [said("Feed order: 20 kg for Tuesday.")],
      {("20 kg", "30 kg"), ("Tuesday", "Friday")}),
-    # a new span's start takes the old span's start, its end the old end
+    # a new span of hours takes the old span's place, however either is written
     ("Clinic hours are now 08:30 to 17:00, still at the annex.",
      [fact("Clinic: 09:00-16:30, the annex, Dr Okoro", "clinic")],
-     {("09:00", "08:30"), ("16:30", "17:00")}),
+     {("09:00-16:30", "08:30 to 17:00")}),
     ("The pool is now open 06:00 till 21:00 on weekdays.",
      [fact("Pool hours: 07:00-20:00, lanes 1 to 4", "pool")],
-     {("07:00", "06:00"), ("20:00", "21:00")}),
+     {("07:00-20:00", "06:00 till 21:00")}),
     ("Quiet hours run 23:00 to 07:00 now, same rules otherwise.",
      [fact("Quiet hours: 22:00-06:00, no music in the yard", "quiet_hours")],
-     {("22:00", "23:00"), ("06:00", "07:00")}),
+     {("22:00-06:00", "23:00 to 07:00")}),
+    ("Goods-in is 0630-0930 from Monday, same dock.",
+     [fact("Goods-in 07:00-10:00 at dock 2", "goods_in")],
+     {("07:00-10:00", "0630-0930")}),
     # ... but the fact's own person's arrangement changes
     ("Jana Novak's late shift is moved to 9pm, starting next week.",
      [fact("Rota: Jana Novak, late shift from 6pm", "rota")], {("6pm", "9pm")}),

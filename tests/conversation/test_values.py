@@ -264,6 +264,32 @@ def test_a_weekday_in_lower_case(text: str, expected: list[tuple[str, str]]) -> 
     assert kinds(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a span of hours is one value, however it is written
+        ("goods-in 07:00-10:00", [("time", "07:00-10:00")]),
+        ("surgery runs 9:30–11:45 on Mondays", [("time", "9:30–11:45"), ("weekday", "Mondays")]),
+        ("deliveries 0630-0930 only", [("time", "0630-0930")]),
+        ("on shift 0800-1600 hrs", [("time", "0800-1600 hrs")]),
+        ("report at 1400 hrs", [("time", "1400 hrs")]),
+        ("she can do 1 till 4, then school run", [("time", "1 till 4")]),
+        # a span of years, or a figure with its decimals, is no span of hours
+        ("accounts for 2019-2021", [("number", "2019")]),
+        ("between 2 till 4.5 hours", [("quantity", "4.5 hours")]),
+    ],
+)  # fmt: skip
+def test_a_span_of_hours(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+def test_a_span_of_hours_is_one_span_however_written() -> None:
+    assert value("time", "0630-0930").key == value("time", "06:30-09:30").key
+    assert value("time", "1400 hrs").key == value("time", "14:00").key
+    assert value("time", "9 till 5").key == value("time", "9-5").key
+    assert value("time", "07:00–10:00").key == value("time", "07:00-10:00").key
+
+
 def test_a_weekday_is_one_day_however_written() -> None:
     [short], [long], [plural] = typed_values("Fri"), typed_values("Friday"), typed_values("Fridays")
     assert short.key == long.key == plural.key

@@ -131,7 +131,7 @@ _UNIT_STOP = frozenset(
     "as am pm but not no per each every more less than about now then too also instead past "
     "again today tonight tomorrow yesterday please since because until while after before "
     "when where which who whose into onto via through though although unless only total "
-    "max min plus same different other rather just already still yet even got gets has had "
+    "till til max min plus same different other rather just already still yet even got gets has had "
     "would could should will can might must may do does did were "
     # particles and interjections said after a figure: "650 po", "3 lah", "9 yeah"
     "po opo na lang lah la leh lor ya yah yeah yep yes eh oh ah ok okay lol pls plz sir "
@@ -247,6 +247,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             # "p.m." ends on a dot, where no word boundary follows
             r"|\b\d{1,2}(?:[:.]\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"  # "11.45am"
+            # a span of hours with colons: "07:00-10:00", "9:30–11:00", "08:30 to 17:00"
+            r"|\b\d{1,2}:\d{2}\s?(?:[-–]|\s(?:to|till|til|until)\s)\s?\d{1,2}:\d{2}\b(?!\s?[ap]\.?m)"
+            # hours on the 24-hour clock with no colon: "0630-0930", "1400 hrs" (a year is none)
+            r"|\b0\d[0-5]\d\s?[-–]\s?(?:[01]\d|2[0-3])[0-5]\d\b(?:\s?hrs\b)?"
+            r"|\b(?:[01]\d|2[0-3])[0-5]\d(?:\s?[-–]\s?(?:[01]\d|2[0-3])[0-5]\d)?\s?hrs\b"
+            # a span of hours said with "till": "1 till 4", "7:30 till 9"
+            r"|\b\d{1,2}(?::\d{2})?\s(?:till|til|until)\s\d{1,2}(?::\d{2})?(?![\d:]|[.,]\d|\s?%)"
             r"|\b\d{1,2}:\d{2}\b|\bnoon\b|\b\d{1,2}h\d{2}\b",  # "16h30"
         ),
         ("time", _TIME_IN_WORDS),
@@ -403,10 +410,15 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
+    if kind == "time":  # "1 till 4" is "1-4"; "0630 hrs" is "06:30"
+        lowered = re.sub(r"(?<=\d)\s+(?:to|till|til|until)\s+(?=\d)", "-", lowered)
+        lowered = lowered.removesuffix("hrs").strip()
+        lowered = re.sub(r"\b(\d{2})([0-5]\d)\b", r"\1:\2", lowered)
     if kind == "time" and re.search(r"[a-z]{3}", lowered.replace("noon", "")):
         return _time_in_figures(lowered)
     if kind == "time":  # "4:45 pm", "4:45pm" and "4:45 p.m." are one time
         lowered = re.sub(r"(?<=\d)h(?=\d{2})", ":", lowered)  # "16h30"
+        lowered = re.sub(r"\s*[-–]\s*", "-", lowered)  # "10:00 – 11:00" is "10:00-11:00"
         joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
         return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
     if kind == "money" and (pence := PENCE.fullmatch(lowered)):
