@@ -200,6 +200,15 @@ def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
         (value("name", "Mr. Diaz"), value("name", "Acme Plumbing"), False),
         (value("name", "Dr. Lee"), value("name", "Dr. Okafor"), True),
         (value("name", "Harbor Dental"), value("name", "Bay Smiles"), True),
+        # a moment inside a window of hours is a moment of it, no new window
+        (value("time", "17:00-19:00"), value("time", "17:05"), False),
+        (value("time", "09:00-12:00"), value("time", "11"), False),
+        (value("time", "9-11am"), value("time", "10am"), False),
+        (value("time", "9:00am-5:00pm"), value("time", "2:15pm"), False),
+        # ... while one outside it, or another window, may be
+        (value("time", "17:00-19:00"), value("time", "20:00"), True),
+        (value("time", "09:00-12:00"), value("time", "08:30"), True),
+        (value("time", "09:00-12:00"), value("time", "10:00-13:00"), True),
     ],
 )
 def test_values_of_one_thing(old: TypedValue, new: TypedValue, same_thing: bool) -> None:
