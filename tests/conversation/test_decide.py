@@ -338,6 +338,12 @@ REPLACEMENTS = [
     # a single time that bounds a span changes its end, or its start
     ("The DJ can only play until 10:30pm.", [fact("DJ: 7-11pm", "dj")], {("11pm", "10:30pm")}),
     ("Doors open from 6pm now.", [fact("Doors 5-9pm", "doors")], {("5", "6pm")}),
+    # a moment inside a window of hours changes it not, beside a change that does
+    ("Depot collection Tuesday: the driver will ring at 11, moved the address to Unit 9 Hale Road.",
+     [fact("Depot collection Tuesday 09:00-12:00, Unit 4 Hale Road", "collection")],
+     {("4 Hale Road", "9 Hale Road")}),
+    ("Piano tuning Friday, the tuner breaks for lunch at 13:30, Hall C now.",
+     [fact("Piano tuning Friday 12:00-16:00, Hall B", "tuning")], {("Hall B", "Hall C")}),
     ("Checkout is until 11am this time.", [fact("Checkout window: 8-10am", "checkout")],
      {("10am", "11am")}),
     # the same thing, named with or without the word that tells its siblings apart
@@ -807,6 +813,9 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a moment inside a window of hours is a moment of it, not a new window
+    ("Saturday Brunch running order: 10:00 news, 10:05 sport, then Ana live from the market.",
+     [fact("Saturday Brunch show 10:00-12:00, host Ana Ruiz", "brunch_show")]),
     # "the 25" points at a known figure ("25%"), it gives no new value of another slot
     ("I told him we're only taking the 25 and he's happy.",
      [fact("Job at 12 Elm Park: 25% crown reduction, Tuesday 9 September", "job")]),

@@ -681,8 +681,6 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
             return False  # "Dr. Lee" is a person; "Blue Cross" is no new doctor
         if old.kind == "code" and bool(_VERSION.match(old.text)) != bool(_VERSION.match(new.text)):
             return False  # "v5.2" is a release; "CHG0041187" is no new one
-        if old.kind == "time" and _within(new.key, old.key):
-            return False  # "17:05 travel" is a moment of the "17:00-19:00" show, no new slot
         return old.kind != "quantity" or _one_unit(old.unit, new.unit)
     if old.kind in _IDENTIFYING and new.kind in _IDENTIFYING:
         return near_variant(old, new)
@@ -715,17 +713,19 @@ def _minutes(time: str) -> int | None:
     return hour * 60 + minute
 
 
-def _within(moment: str, window: str) -> bool:
-    """Whether a canonical time falls inside a canonical span of hours, its ends left out:
-    "11:00" in "09:00-12:00". A span that ends with its half of the day gives it to both
-    ends ("9-11am")."""
-    start, dash, end = window.partition("-")
-    if not dash or "-" in moment:
+def within(moment: TypedValue, window: TypedValue) -> bool:
+    """Whether a time falls inside a span of hours, its ends left out: "11:00" in
+    "09:00-12:00". A span that ends with its half of the day gives it to both ends
+    ("9-11am")."""
+    if moment.kind != "time" or window.kind != "time":
+        return False
+    start, dash, end = window.key.partition("-")
+    if not dash or "-" in moment.key:
         return False
     half = re.search(r"[ap]m$", end)
     if half and not re.search(r"[ap]m$", start):
         start += half.group(0)
-    a, b, t = _minutes(start), _minutes(end), _minutes(moment)
+    a, b, t = _minutes(start), _minutes(end), _minutes(moment.key)
     return a is not None and b is not None and t is not None and a < t < b
 
 

@@ -49,9 +49,19 @@ from statekeeper.text.values import (
     near_variant,
     typed_values,
     weekday_of_date,
+    within,
 )
 
 ACCEPT = 3  # the score an alignment needs
+
+# Words before a time that make it an end of a window: "doors open from 6pm", "only until
+# 10:30pm", "on at 22:05".
+_BOUND_BEFORE = re.compile(
+    r"\b(?:from|until|till|til|to|start(?:s|ing)?|open(?:s|ing)?|end(?:s|ing)?|finish(?:es|ing)?"
+    r"|clos(?:e|es|ing)|on at|off at|begin(?:s|ning)?|kick(?:s|ing)? off)\s+(?:at\s+)?$",
+    re.I,
+)
+_BOUND_REACH = 24  # characters before a time searched for those words
 
 
 # Kinds whose values are named things (a person, a boat, a bus): of many things at once,
@@ -198,6 +208,10 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "Stéphane is sick until Wednesday": when he is back, no new day
     if _when_it_happened(new.sentence.text, new.value):
         return None  # "the ecologist was out Friday": when she came, no new day
+    if within(new.value, old.value) and not _BOUND_BEFORE.search(
+        new.sentence.text[max(0, new.value.start - _BOUND_REACH) : new.value.start]
+    ):
+        return None  # "17:05 travel" is a moment of the 17:00-19:00 show, not a new slot
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
