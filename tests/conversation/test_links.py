@@ -52,6 +52,25 @@ def test_a_duplicate_of_a_superseded_value_goes_with_it() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("old_text", "other_text"),
+    [
+        ("Rotterdam budget #0: $10K, was $5K", "Rotterdam carrier #0: $10K, was $5K"),
+        ("Kiln A firing: 9 hours at cone 6", "Kiln A cooling: 9 hours at cone 6"),
+        ("Hall B on Saturday 2pm, choir rehearsal", "Hall B on Saturday 2pm, band rehearsal"),
+        ("Van hire Friday 8am, £60 deposit", "Trailer hire Friday 8am, £60 deposit"),
+    ],
+)
+def test_a_fact_of_another_thing_with_the_same_figures_is_no_duplicate(
+    old_text: str, other_text: str
+) -> None:
+    old = made("first", old_text, 1).model_copy(update={"is_valid": False})
+    other = made("second", other_text, 2)
+    new = made("first", "Something else entirely, 42", 3)
+    state = MemoryState(facts=[old, other, new])
+    assert duplicates(state, new, [old.id]) == []
+
+
 def test_a_value_with_other_numbers_is_no_duplicate() -> None:
     said = spoken("dock", "Crate 3 ships from dock 3", 1, "quinn")
     other = made("crate", "Crate 7 ships from dock 7", 2)

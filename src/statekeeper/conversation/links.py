@@ -15,7 +15,7 @@ from statekeeper.conversation.targets import SIGNAL_ORIGIN
 from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Scope, SourceType
 from statekeeper.nlu import interpret as nlu
-from statekeeper.nlu.topic import overlap
+from statekeeper.nlu.topic import overlap, topic_terms
 from statekeeper.text.numbers import Numbers, numbers
 
 
@@ -42,9 +42,16 @@ def duplicates(
             continue
         if other.source.type == SourceType.CONVERSATION and _same_value(other.text, fact.text):
             ended.append(Retract(other, "recorded again", by=fact))
-        elif any(_same_value(other.text, old.text) for old in dead):
+        elif any(_same_words(other.text, old.text) for old in dead):
             ended.append(Retract(other, "carried a superseded value", by=fact))
     return ended
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Each text says what the other says in the same words and numbers: a live fact that
+    ends with a superseded one says nothing else ("Rotterdam carrier #0: $10K" is no copy of
+    "Rotterdam budget #0: $10K", though all but one word are the same)."""
+    return numbers(a) == numbers(b) and topic_terms(a) == topic_terms(b)
 
 
 def _same_value(a: str, b: str) -> bool:
