@@ -213,6 +213,34 @@ SPANS = [
      ["Dad's on new heart pills. He's a very private man."]),
     ("The bakery is closing in March. This is only for the trustees now.",
      ["The bakery is closing in March. This is only for the trustees now."]),
+    # nothing said to anyone else, whoever they are
+    ("The bakery owner is selling up. Don't say anything to the Saturday staff or the regulars.",
+     ["The bakery owner is selling up. Don't say anything to the Saturday staff or the regulars."]),
+    ("Her test came back positive, pls dont mention it to the other parents.",
+     ["Her test came back positive, pls dont mention it to the other parents."]),
+    ("We lost the Harlow contract. Never say a word about it to the suppliers. The van is at 9.",
+     ["We lost the Harlow contract. Never say a word about it to the suppliers."]),
+    # what is secret
+    ("The buyer is the county council. This is very secret until the vote.",
+     ["The buyer is the county council. This is very secret until the vote."]),
+    ("Project name is Lantern; the client is Orbis Labs, which is strictly secret.",
+     ["Project name is Lantern; the client is Orbis Labs, which is strictly secret."]),
+    ("The merger is top secret, the signing is on 3 May.",
+     ["The merger is top secret, the signing is on 3 May."]),
+    # given out to nobody, or to nobody beyond a group
+    ("Mrs Okoro is in the refuge now. Nobody gives out her new address.",
+     ["Mrs Okoro is in the refuge now. Nobody gives out her new address."]),
+    ("The alarm code is 4417, to be given to no one outside the key holders.",
+     ["The alarm code is 4417, to be given to no one outside the key holders."]),
+    ("His new number is 07700 900 555. Not to hand out to anyone.",
+     ["His new number is 07700 900 555. Not to hand out to anyone."]),
+    # kept out of what is published
+    ("The donor is Mr Hale. His name is not to appear in the newsletter or on the website.",
+     ["The donor is Mr Hale. His name is not to appear in the newsletter or on the website."]),
+    ("The fee is £40. It must not go on the website yet.",
+     ["The fee is £40. It must not go on the website yet."]),
+    ("The new chef starts in May, and it shouldn't be posted on our facebook page.",
+     ["The new chef starts in May, and it shouldn't be posted on our facebook page."]),
     # the speaker turning to what may be shared ends it
     (
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
@@ -221,6 +249,14 @@ SPANS = [
 ]
 
 NO_SPAN = [
+    # no restriction where nothing is kept from anyone
+    "Secret Santa is on Friday.",
+    "The secret is in the sauce.",
+    "They only need to know the start time.",
+    "Don't say anything to me about the printer.",
+    "Hand out the flyers to everyone at the door.",
+    "The bins must not go on the pavement before 6pm.",
+    "Give it to no one but Raj, he signs for it.",
     "Vegetarian only: the lentil soup.",
     "Only one thing: bring a pen.",
     "I'm sharing my screen now.",
@@ -293,6 +329,15 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Mrs Dunne asked about the delay; how should I respond?",
         "Her brother keeps asking about the will. What shall we answer?",
         "The reporter rang about the gift. What do I give her?",
+        # someone else who wants to know, or asks, what is ours
+        "The letting agents are on the line: they want to know our lowest price.",
+        "Her cousin's at the desk and he wants to know which room she's in.",
+        "A man at the gate says he's the tenant's uncle and asks where the tenant works now.",
+        "She's at reception and asked whether the parcel came.",
+        # someone from a paper, a newsletter or a station
+        "Jo from the village newsletter is doing the events page.",
+        "A reporter from the local paper is on the phone about the fire.",
+        "Sam from the community radio is putting the weekend list together.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -311,6 +356,10 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "Send me a note with the totals.",
         "Draft my talking points for the client meeting.",
         "Prepare the seating plan for the team.",
+        # what we want to know, or asked, ourselves
+        "I want to know the rate for the big van.",
+        "We rang and asked if the hall is free on Friday.",
+        "How much is left in the radio budget?",
         # one of us asking
         "Sana, one of our drivers, asks where the van is.",
         "Luis, the nurse covering for me tonight, asks what the bed code is.",
