@@ -1533,6 +1533,25 @@ def test_a_retraction_of_all_a_fact_says_ends_it_whole() -> None:
     assert isinstance(op, Retract) and op.whole
 
 
+
+@pytest.mark.parametrize(
+    ("text", "item", "left"),
+    [
+        # an item that opens a numbered entry takes the whole entry with it
+        ("Run 4: 1) bakery pickup 08:15; 2) Fern Print, posters to the hall; 3) bank by 12:00",
+         "Fern Print", "Run 4: 1) bakery pickup 08:15; 3) bank by 12:00"),
+        ("1. eggs\n2. vanilla pods, the good ones\n3. flour", "vanilla pods", "1. eggs\n3. flour"),
+        ("Order: 1) two crates of pears; 2) honey; 3) oats", "two crates of pears",
+         "Order: 2) honey; 3) oats"),
+        # times keep their colons wherever the item was
+        ("Rota: Ana 07:30, Ben 09:15, Cy 11:00", "Ben 09:15", "Rota: Ana 07:30, Cy 11:00"),
+        ("Kit: tent, stove, pickup at 10:30", "stove", "Kit: tent, pickup at 10:30"),
+    ],
+)  # fmt: skip
+def test_an_item_taken_out_leaves_the_rest_as_written(text: str, item: str, left: str) -> None:
+    assert without(text, item) == left
+
+
 def test_a_list_keeps_its_other_items_tidy() -> None:
     assert without("Courses: BIO 101, HIST 210, MATH 120", "BIO 101") == "Courses: HIST 210, MATH 120"
     assert without("Courses: BIO 101, HIST 210, MATH 120", "MATH 120") == "Courses: BIO 101, HIST 210"

@@ -19,11 +19,30 @@ def without(text: str, item: str) -> str:
         return text
     if at == 0 and _TELLS_MORE.match(text[len(item) :]):
         return ""
+    item = _numbered_entry(text, at, item)  # "2) Blue Door Print, proofs": the whole entry
+    at = text.find(item)
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
     rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
-    rest = re.sub(r":\s*(?:and\s+)?,?\s*", ": ", rest)
-    return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;"))
+    rest = re.sub(r":(?:\s+(?:and\s+)?,?\s*|,\s*)", ": ", rest)  # "10:15" keeps its colon
+    return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;\n"))
+
+
+# An entry of a numbered list: its number, then what it says to the next entry's separator.
+_ENTRY_START = re.compile(r"(?:^|[;:\n])\s*\d{1,2}[.)]\s+$")
+
+
+def _numbered_entry(text: str, at: int, item: str) -> str:
+    """The whole entry of a numbered list an item opens ("2) Blue Door Print, proofs to
+    the studio"), or the item itself where it opens none."""
+    start = max(text.rfind(";", 0, at), text.rfind("\n", 0, at), text.rfind(":", 0, at))
+    lead = _ENTRY_START.search(text[max(start, 0) : at])
+    if lead is None:
+        return item
+    ends = [e for e in (text.find(";", at), text.find("\n", at)) if e >= 0]
+    end = min(ends) if ends else len(text)
+    entry = text[max(start, 0) + lead.start() + (start >= 0) : end].lstrip(" \t")
+    return entry + "\n" if text.startswith("\n", end) else entry  # a line goes whole
 
 
 # What goes on about the thing just named rather than naming another: ", posted to her",
