@@ -1202,6 +1202,15 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # struck from a list: scrubbed, crossed or rubbed off it
+    ("scrub the pears off the order, the grower let us down",
+     [fact("Order: 2 crates of apples, 1 crate of pears, 5 kg oats", "order")],
+     {("1 crate of pears", "-")}),
+    ("Cross the raffle off the programme please.",
+     [fact("Programme: choir, raffle, tea and cake", "programme")], {("raffle", "-")}),
+    ("rub the Tuesday session off the board, the coach is away",
+     [fact("Board: Monday session 6pm; Tuesday session 7pm; Friday match", "board")],
+     {("Tuesday session 7pm", "-")}),
     # a particle verb said as going on: "we're leaving ... off", "taking ... out"
     ("We're leaving the evening food off.",
      [fact("Evening food (Harbour Catering): fish tacos at 9pm for 90 guests", "evening_food")],
@@ -1394,6 +1403,11 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # scrubbing, crossing or rubbing that takes nothing off anything
+    ("Scrub the floor before the inspector comes.", [fact("Floor: new vinyl in the kitchen", "floor")]),
+    ("We'll cross the bridge at 9 with the trailer.", [fact("Trailer: hired till Sunday", "trailer")]),
+    ("rub some oil into the board before it goes out",
+     [fact("Board: oak, oiled monthly", "board")]),
     # coming off a road, or leaving at a time, takes nothing away
     ("The bus comes off the motorway at junction 4.", [fact("Coach: 40 seats, the bus, 8am", "coach")]),
     ("We're leaving at 6 off the back road.", [fact("Trip: depart 7am, back road, packed lunch", "trip")]),
