@@ -559,16 +559,7 @@ def test_a_plain_value_goes_to_the_thing_spoken_of(
         (("sofa", "Sofa color: charcoal"), "Good news, the charcoal sofa is in stock."),
         (("van", "Van color: blue"), "The blue van is at the depot."),
         (("desk", "Desk finish: oak"), "The oak desk is back in stock."),
-    ],
-)  # fmt: skip
-def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -> None:
-    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
-    assert [r for r in read(state, text) if r[0] == "Replace"] == []
-
-
-@pytest.mark.parametrize(
-    ("fact", "text"),
-    [
+        # a thing said to stay as it is, with remarks beside it
         (("case", "Guitar case: black hardshell, strap in the front pocket"),
          "The strap is still with Ingrid, she borrowed it for the gig."),
         (("flowers", "Flowers: white lilies, ribbon in navy"),
@@ -577,17 +568,7 @@ def test_a_thing_named_by_its_value_keeps_it(fact: tuple[str, str], text: str) -
          "The stove is still in the garage, I'll dig it out on Friday."),
         (("gear", "Climbing gear: rope, harness at the wall"),
          "Harness stays at the wall, the instructor signs it off on Monday."),
-    ],
-)  # fmt: skip
-def test_what_is_said_to_stay_is_no_new_value(fact: tuple[str, str], text: str) -> None:
-    state = MemoryState(facts=[made(*fact, 1, authority="peer")])
-    assert [r for r in read(state, text) if r[0] == "Replace"] == []
-    assert [f.value for f in state.facts if f.is_valid] == [fact[1]]
-
-
-@pytest.mark.parametrize(
-    ("fact", "text"),
-    [
+        # a person named less or more fully than the fact names them
         (("booking", "Thu 10:00 - boiler service, owner Mrs Joanne Hartley, £90"),
          "Please check the boiler booking for Mrs Hartley, I may have typed it wrong."),
         (("visit", "Site visit: Mr Tomasz Wojcik, 12 May, Unit 4"),
@@ -596,9 +577,10 @@ def test_what_is_said_to_stay_is_no_new_value(fact: tuple[str, str], text: str) 
          "Ms Obi is the tutor, she texted this morning."),
     ],
 )  # fmt: skip
-def test_a_name_said_less_or_more_fully_is_no_new_name(fact: tuple[str, str], text: str) -> None:
+def test_what_names_a_known_value_again_keeps_it(fact: tuple[str, str], text: str) -> None:
     state = MemoryState(facts=[made(*fact, 1, authority="peer")])
     assert [r for r in read(state, text) if r[0] == "Replace"] == []
+    assert [f.value for f in state.facts if f.is_valid] == [fact[1]]
 
 
 @pytest.mark.parametrize(

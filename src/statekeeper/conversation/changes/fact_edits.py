@@ -19,7 +19,7 @@ def without(text: str, item: str) -> str:
         return text
     if at == 0 and _TELLS_MORE.match(text[len(item) :]):
         return ""
-    item = _numbered_entry(text, at, item)  # "2) Blue Door Print, proofs": the whole entry
+    item = _numbered_entry(text, at, item)
     at = text.find(item)
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
@@ -28,21 +28,21 @@ def without(text: str, item: str) -> str:
     return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;\n"))
 
 
-# An entry of a numbered list: its number, then what it says to the next entry's separator.
-_ENTRY_START = re.compile(r"(?:^|[;:\n])\s*\d{1,2}[.)]\s+$")
+# The number that opens an entry of a numbered list: "2) ", "3. ".
+_ENTRY_NUMBER = re.compile(r"\s*\d{1,2}[.)]\s+")
 
 
 def _numbered_entry(text: str, at: int, item: str) -> str:
     """The whole entry of a numbered list an item opens ("2) Blue Door Print, proofs to
-    the studio"), or the item itself where it opens none."""
-    start = max(text.rfind(";", 0, at), text.rfind("\n", 0, at), text.rfind(":", 0, at))
-    lead = _ENTRY_START.search(text[max(start, 0) : at])
-    if lead is None:
+    the studio", to the next ";" or line, the line's end with it), or the item itself where
+    it opens none."""
+    begin = max(text.rfind(";", 0, at), text.rfind("\n", 0, at), text.rfind(":", 0, at)) + 1
+    if not _ENTRY_NUMBER.fullmatch(text, begin, at):
         return item
     ends = [e for e in (text.find(";", at), text.find("\n", at)) if e >= 0]
     end = min(ends) if ends else len(text)
-    entry = text[max(start, 0) + lead.start() + (start >= 0) : end].lstrip(" \t")
-    return entry + "\n" if text.startswith("\n", end) else entry  # a line goes whole
+    entry = text[begin:end].lstrip(" \t")
+    return entry + "\n" if text.startswith("\n", end) else entry
 
 
 # What goes on about the thing just named rather than naming another: ", posted to her",
