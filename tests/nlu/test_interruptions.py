@@ -147,6 +147,25 @@ def test_words_that_set_another_matter_aside_open_a_digression(text: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        # another matter said so at the end of a long opening sentence
+        ("Ugh, sorry, the lady from the allotment committee is at the door about the shed "
+         "keys, completely different matter. She wants the spare set.", True),
+        ("Right so my neighbour has just come round with a parcel that was left at hers for "
+         "the office, separate thing entirely, can you log it", True),
+        ("Apologies for the delay in replying to this, the printer in the back office jammed "
+         "again this morning, a different issue altogether. The toner is on order.", True),
+        # ... but not in a later sentence, where it tells of something else
+        ("The van is booked for Friday at 9 with the usual driver and the big trolley. "
+         "The shed keys are a separate thing, Ana has them.", False),
+    ],
+)  # fmt: skip
+def test_another_matter_said_in_a_long_opening_sentence(text: str, opens: bool) -> None:
+    assert (transition(text) is Transition.DIGRESSION) is opens
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Is this related to the outage on Tuesday?",

@@ -138,11 +138,23 @@ def transition(text: str) -> Transition:
     head = text[:80]
     if CLOSE_SIDE.search(text):
         return Transition.CLOSE
-    if OPEN_DIGRESSION.search(head) or _another_matter(text, HOLD.search(head)):
+    opens = OPEN_DIGRESSION.search(head) or OPEN_DIGRESSION.search(_first_sentence(text))
+    if opens or _another_matter(text, HOLD.search(head)):
         return Transition.DIGRESSION
     if OPEN_HYPOTHETICAL.search(text) or OPEN_HYPOTHETICAL_HEAD.search(text):
         return Transition.HYPOTHETICAL
     return Transition.NONE
+
+
+def _first_sentence(text: str) -> str:
+    """A turn's opening sentence, where another matter may be said to open past its first
+    words ("Sorry, Kev's on the phone about the car boot, totally separate thing."), at
+    most `_OPENING_MOST` characters of it."""
+    end = re.search(r"[.!?\n]", text)
+    return text[: min(end.start() if end else len(text), _OPENING_MOST)]
+
+
+_OPENING_MOST = 160
 
 
 def held(text: str) -> str | None:
