@@ -813,6 +813,15 @@ REPLACEMENTS = [
 ]
 
 UNCHANGED = [
+    # a code a slip away from ours, where ours is said as standing in another sentence, is
+    # another thing's ("CHEM1101 is two hours. ... set together with CHEM1102")
+    ("Sorry, I need to fix the form. CHEM1101 is a two-hour paper. The three hours came from "
+     "the year it was set together with CHEM1102.",
+     [fact("CHEM1101 Organic Chemistry I: Hall A, 3 hours", "exam_chem1101")]),
+    ("Quick one on the order. PO 44817 is the pallets. The racking went on PO 44871, a "
+     "different order.", [fact("PO 44817: 12 pallets of tiles, due Friday", "po")]),
+    ("Looked at the booking again. Room 214 is ours for the workshop. Room 241 was the one "
+     "we had in March.", [fact("Workshop: Room 214, Thursday 2pm", "workshop")]),
     # a moment inside a window of hours is a moment of it, not a new window
     ("Saturday Brunch running order: 10:00 news, 10:05 sport, then Ana live from the market.",
      [fact("Saturday Brunch show 10:00-12:00, host Ana Ruiz", "brunch_show")]),

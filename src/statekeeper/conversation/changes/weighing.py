@@ -255,10 +255,12 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     )
     if kind_named:
         score, reason, elsewhere = score + ACCEPT, "its kind named as wrong", start
-    weak = score < 10 and not near_variant(old.value, new.value)
     other = bool(new.names and old.names and not new.names & old.names)
     reach = out_of_reach(whole.text, old.value)
     standing = elsewhere != start and reach is None
+    # a slip of the hand is no slip where the old value is said as standing in another
+    # sentence ("MATH2041 is two hours. ... examined jointly with MATH2042")
+    weak = score < 10 and not (near_variant(old.value, new.value) and not standing)
     moved_apart = moved_otherwise(new.sentence.text, new.value, old)
     if weak and (standing or new.sentence.wanted_at(new.value.start) or other or moved_apart):
         # the old value stated as standing, a wish, another's value, or a value another
