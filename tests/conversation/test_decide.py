@@ -105,9 +105,9 @@ REPLACEMENTS = [
     ("Quiet hours run 23:00 to 07:00 now, same rules otherwise.",
      [fact("Quiet hours: 22:00-06:00, no music in the yard", "quiet_hours")],
      {("22:00-06:00", "23:00 to 07:00")}),
-    ("Goods-in is 0630-0930 from Monday, same dock.",
-     [fact("Goods-in 07:00-10:00 at dock 2", "goods_in")],
-     {("07:00-10:00", "0630-0930")}),
+    ("Loading is 0715-0945 from Monday, same dock.",
+     [fact("Loading 08:00-11:30 at dock 2", "loading")],
+     {("08:00-11:30", "0715-0945")}),
     # ... but the fact's own person's arrangement changes
     ("Jana Novak's late shift is moved to 9pm, starting next week.",
      [fact("Rota: Jana Novak, late shift from 6pm", "rota")], {("6pm", "9pm")}),
@@ -340,7 +340,7 @@ REPLACEMENTS = [
     ("Doors open from 6pm now.", [fact("Doors 5-9pm", "doors")], {("5", "6pm")}),
     # a moment inside a window of hours changes it not, beside a change that does
     ("Depot collection Tuesday: the driver will ring at 11, moved the address to Unit 9 Hale Road.",
-     [fact("Depot collection Tuesday 09:00-12:00, Unit 4 Hale Road", "collection")],
+     [fact("Depot collection Tuesday 08:00-13:00, Unit 4 Hale Road", "collection")],
      {("4 Hale Road", "9 Hale Road")}),
     ("Piano tuning Friday, the tuner breaks for lunch at 13:30, Hall C now.",
      [fact("Piano tuning Friday 12:00-16:00, Hall B", "tuning")], {("Hall B", "Hall C")}),

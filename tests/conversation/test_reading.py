@@ -569,8 +569,8 @@ def test_a_plain_value_goes_to_the_thing_spoken_of(
         (("gear", "Climbing gear: rope, harness at the wall"),
          "Harness stays at the wall, the instructor signs it off on Monday."),
         # a person named less or more fully than the fact names them
-        (("booking", "Thu 10:00 - boiler service, owner Mrs Joanne Hartley, £90"),
-         "Please check the boiler booking for Mrs Hartley, I may have typed it wrong."),
+        (("booking", "Thu 10:00 - boiler service, owner Mrs Nora Quayle, £90"),
+         "Please check the boiler booking for Mrs Quayle, I may have typed it wrong."),
         (("visit", "Site visit: Mr Tomasz Wojcik, 12 May, Unit 4"),
          "Pull up the site visit for Mr Wojcik, the foreman asked."),
         (("tutor", "Tutor: Ms Grace Obi, Tuesdays, £30"),

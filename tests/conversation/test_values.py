@@ -187,14 +187,14 @@ def test_a_slip_of_the_hand(a: TypedValue, b: TypedValue, slip: bool) -> None:
 @pytest.mark.parametrize(
     ("window", "moment", "inside"),
     [
-        ("17:00-19:00", "17:05", True),
-        ("09:00-12:00", "11", True),
+        ("10:00-12:00", "10:05", True),
+        ("08:00-13:00", "11", True),
         ("9-11am", "10am", True),
         ("9:00am-5:00pm", "2:15pm", True),
         # outside it, at one of its ends, or another window
         ("17:00-19:00", "20:00", False),
-        ("09:00-12:00", "09:00", False),
-        ("09:00-12:00", "10:00-13:00", False),
+        ("08:00-13:00", "08:00", False),
+        ("08:00-13:00", "10:00-14:00", False),
         ("22:00-06:00", "23:00", False),  # over midnight: left alone
     ],
 )  # fmt: skip
@@ -270,7 +270,7 @@ def test_a_word_capitalized_by_its_place_starts_no_name(
     ("text", "expected"),
     [
         # a weekday typed in lower case, in full or cut short
-        ("we go up wednesday the 8th", [("weekday", "wednesday"), ("date", "the 8th")]),
+        ("kiln's booked wednesday the 9th", [("weekday", "wednesday"), ("date", "the 9th")]),
         ("see you thurs at 3", [("weekday", "thurs"), ("time", "3")]),
         ("swimming moved to mondays", [("weekday", "mondays")]),
         ("weds works better", [("weekday", "weds")]),
@@ -287,9 +287,9 @@ def test_a_weekday_in_lower_case(text: str, expected: list[tuple[str, str]]) -> 
     ("text", "expected"),
     [
         # a span of hours is one value, however it is written
-        ("goods-in 07:00-10:00", [("time", "07:00-10:00")]),
+        ("deliveries 08:00-11:30", [("time", "08:00-11:30")]),
         ("surgery runs 9:30–11:45 on Mondays", [("time", "9:30–11:45"), ("weekday", "Mondays")]),
-        ("deliveries 0630-0930 only", [("time", "0630-0930")]),
+        ("loading 0715-0945 only", [("time", "0715-0945")]),
         ("on shift 0800-1600 hrs", [("time", "0800-1600 hrs")]),
         ("report at 1400 hrs", [("time", "1400 hrs")]),
         ("she can do 1 till 4, then school run", [("time", "1 till 4")]),
@@ -303,10 +303,10 @@ def test_a_span_of_hours(text: str, expected: list[tuple[str, str]]) -> None:
 
 
 def test_a_span_of_hours_is_one_span_however_written() -> None:
-    assert value("time", "0630-0930").key == value("time", "06:30-09:30").key
+    assert value("time", "0715-0945").key == value("time", "07:15-09:45").key
     assert value("time", "1400 hrs").key == value("time", "14:00").key
     assert value("time", "9 till 5").key == value("time", "9-5").key
-    assert value("time", "07:00–10:00").key == value("time", "07:00-10:00").key
+    assert value("time", "08:00–11:30").key == value("time", "08:00-11:30").key
 
 
 def test_a_weekday_is_one_day_however_written() -> None:
@@ -334,12 +334,12 @@ def test_a_name_and_its_possessive_are_one_person() -> None:
     ("a", "b", "one"),
     [
         # a person named more or less fully, by title, first name or both
-        ("Mrs Joanne Hartley", "Mrs Hartley", True),
+        ("Mrs Nora Quayle", "Mrs Quayle", True),
         ("Dr. Anil Patel", "Dr Patel", True),
         ("Tomasz Wójcik", "Mr Tomasz Wójcik", True),
         ("Ms Grace Obi's", "Grace Obi", True),
         # another person of the family, or another of the name
-        ("Mrs Joanne Hartley", "Mr Hartley", False),
+        ("Mrs Nora Quayle", "Mr Quayle", False),
         ("Anna Berg", "Lisa Berg", False),
         ("Dr Anil Patel", "Anil Mehta", False),
         ("Acme Foods", "Acme Foods", False),  # the same words: not a fuller naming

@@ -148,7 +148,7 @@ def transition(text: str) -> Transition:
 
 def _first_sentence(text: str) -> str:
     """A turn's opening sentence, where another matter may be said to open past its first
-    words ("Sorry, Kev's on the phone about the car boot, totally separate thing."), at
+    words ("Sorry, the caretaker is at the door about the shed keys, different matter."), at
     most `_OPENING_MOST` characters of it."""
     end = re.search(r"[.!?\n]", text)
     return text[: min(end.start() if end else len(text), _OPENING_MOST)]

@@ -247,9 +247,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:am|pm|a\.m\.|p\.m\.|AM|PM)"
             # "p.m." ends on a dot, where no word boundary follows
             r"|\b\d{1,2}(?:[:.]\d{2})?\s?(?:(?:am|pm|AM|PM)\b|[ap]\.m\.|[AP]\.M\.)"  # "11.45am"
-            # a span of hours with colons: "07:00-10:00", "9:30–11:00", "08:30 to 17:00"
+            # a span of hours with colons: "08:00-11:30", "9:30–11:00", "08:30 to 17:00"
             r"|\b\d{1,2}:\d{2}\s?(?:[-–]|\s(?:to|till|til|until)\s)\s?\d{1,2}:\d{2}\b(?!\s?[ap]\.?m)"
-            # hours on the 24-hour clock with no colon: "0630-0930", "1400 hrs" (a year is none)
+            # hours on the 24-hour clock with no colon: "0715-0945", "1400 hrs" (a year is none)
             r"|\b0\d[0-5]\d\s?[-–]\s?(?:[01]\d|2[0-3])[0-5]\d\b(?:\s?hrs\b)?"
             r"|\b(?:[01]\d|2[0-3])[0-5]\d(?:\s?[-–]\s?(?:[01]\d|2[0-3])[0-5]\d)?\s?hrs\b"
             # a span of hours said with "till": "1 till 4", "7:30 till 9"
@@ -689,7 +689,7 @@ def compatible(old: TypedValue, new: TypedValue) -> bool:
 
 def one_name(a: TypedValue, b: TypedValue) -> bool:
     """Whether two names name one person or thing, one more fully than the other: "Mrs
-    Hartley" and "Mrs Joanne Hartley", "Dr Patel" and "Dr Anil Patel" (not "Mr Hartley")."""
+    Quayle" and "Mrs Nora Quayle", "Dr Patel" and "Dr Anil Patel" (not "Mr Quayle")."""
     if a.kind != "name" or b.kind != "name":
         return False
     x, y = (POSSESSIVE.sub("", v.text.lower()).replace(".", "").split() for v in (a, b))
@@ -715,7 +715,7 @@ def _minutes(time: str) -> int | None:
 
 def within(moment: TypedValue, window: TypedValue) -> bool:
     """Whether a time falls inside a span of hours, its ends left out: "11:00" in
-    "09:00-12:00". A span that ends with its half of the day gives it to both ends
+    "08:00-13:00". A span that ends with its half of the day gives it to both ends
     ("9-11am")."""
     if moment.kind != "time" or window.kind != "time":
         return False

@@ -24,7 +24,7 @@ def without(text: str, item: str) -> str:
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
     rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
-    rest = re.sub(r":(?:\s+(?:and\s+)?,?\s*|,\s*)", ": ", rest)  # "10:15" keeps its colon
+    rest = re.sub(r":(?:\s+(?:and\s+)?,?\s*|,\s*)", ": ", rest)  # "9:40" keeps its colon
     return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;\n"))
 
 

@@ -138,7 +138,7 @@ def replacements(
             if without_meridiem(value) and ("time", digits(value.text)) in live_keys:
                 continue
             if any(one_name(k.value, value) for k in known):
-                continue  # "Mrs Hartley" for a known "Mrs Joanne Hartley": named again
+                continue  # "Mrs Quayle" for a known "Mrs Nora Quayle": named again
             if value.kind == "date" and any(
                 k.source.fact_id is not None
                 and k.value.kind == "date"

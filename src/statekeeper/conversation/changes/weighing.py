@@ -55,7 +55,7 @@ from statekeeper.text.values import (
 ACCEPT = 3  # the score an alignment needs
 
 # Words before a time that make it an end of a window: "doors open from 6pm", "only until
-# 10:30pm", "on at 22:05".
+# 10:30pm", "on at 21:15".
 _BOUND_BEFORE = re.compile(
     r"\b(?:from|until|till|til|to|start(?:s|ing)?|open(?:s|ing)?|end(?:s|ing)?|finish(?:es|ing)?"
     r"|clos(?:e|es|ing)|on at|off at|begin(?:s|ning)?|kick(?:s|ing)? off)\s+(?:at\s+)?$",
@@ -211,7 +211,7 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     if within(new.value, old.value) and not _BOUND_BEFORE.search(
         new.sentence.text[max(0, new.value.start - _BOUND_REACH) : new.value.start]
     ):
-        return None  # "17:05 travel" is a moment of the 17:00-19:00 show, not a new slot
+        return None  # "10:05 sport" is a moment of the 10:00-12:00 show, not a new slot
     if _in_passing(new, old):
         return None  # "stump shade ND4 btw": one more detail, not a new shade
     if told_of_its_antecedent(new.sentence.text, new.value, old):
@@ -259,7 +259,7 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     reach = out_of_reach(whole.text, old.value)
     standing = elsewhere != start and reach is None
     # a slip of the hand is no slip where the old value is said as standing in another
-    # sentence ("MATH2041 is two hours. ... examined jointly with MATH2042")
+    # sentence ("CHEM1101 is two hours. ... set together with CHEM1102")
     weak = score < 10 and not (near_variant(old.value, new.value) and not standing)
     moved_apart = moved_otherwise(new.sentence.text, new.value, old)
     if weak and (standing or new.sentence.wanted_at(new.value.start) or other or moved_apart):

@@ -62,7 +62,7 @@ def claimed(
     if assertions.judges(claim.value):
         return []  # "it's going great": a verdict is no value to replace anything with
     if stays(claim.value):
-        return []  # "the hat is still with Bence": what stays is no new value
+        return []  # "the strap is still with Ingrid": what stays is no new value
     fact = target(claim, live, earlier, nlu.points_back(turn.text))
     if fact is not None and of_another(claim, fact):
         return []  # "the unlimited plan costs $80": not our plan, another one
