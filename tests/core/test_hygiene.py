@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from statekeeper import Session
-from statekeeper.context.hygiene import REDACTED, list_items, proper_words, typed_parts
+from statekeeper.context.hygiene import REDACTED, list_items, proper_words, typed_parts, value_parts
 from tests.conftest import Clock
 
 
@@ -226,3 +226,22 @@ def test_a_titled_name_is_quoted_by_its_words(text: str, names: set[str]) -> Non
 )  # fmt: skip
 def test_a_heading_in_capitals_names_nothing(text: str, words: set[str]) -> None:
     assert proper_words(text) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "absent", "present"),
+    [
+        # a month before a time is no month and day: "Sept 20" of "5 Sept 20:30"
+        ("Gala on Fri 5 Sept 20:30, row K", "sept 20", "20:30"),
+        ("Piercing session Tue 21 Oct 09:45, deposit paid", "oct 09", "09:45"),
+        ("Kiln firing 3 May 14.30 sharp", "may 14", None),
+        # a month and its day still are
+        ("Due Sept 23 at 7pm", None, "sept 23"),
+    ],
+)  # fmt: skip
+def test_a_month_before_a_time_is_no_date(
+    text: str, absent: str | None, present: str | None
+) -> None:
+    parts = value_parts(text)
+    assert absent is None or absent not in parts
+    assert present is None or present in parts

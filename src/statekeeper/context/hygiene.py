@@ -30,7 +30,8 @@ _KINDS = tuple(
         r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|AM|PM)\b",
         r"\b\d{1,2}:\d{2}\b",
         r"\b\d{4}-\d{2}-\d{2}\b",
-        r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b",
+        # a month and its day, not a month before a time ("12 Sept 19:15")
+        r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d)",
         r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b",
         r"\b\d[\d,]*(?:\.\d+)?\s+[a-z]+s\b",
         r"\b\d+\s+[A-Z][a-z]+\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way)\b\.?",
