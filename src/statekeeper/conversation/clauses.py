@@ -124,16 +124,18 @@ class Sentence:
     @property
     def asserts(self) -> bool:
         """Whether the sentence can state a new value of ours in some clause."""
-        whole = len(self.clauses()) == 1 and _keeps_all(self.text)
-        return self.reports and not (self.keeps and whole) and not self.only_keeps
+        whole = len(self.clauses()) == 1 and self._opens_keeping_all()
+        return self.reports and not whole and not self.only_keeps
 
     @property
     def only_keeps(self) -> bool:
         """Whether the sentence keeps what it names, states no value, and says nothing
         else but remarks ("the strap is still with Ingrid, she borrowed it")."""
-        if not self.keeps or typed_values(self.text):
-            return False
-        return _keeps_all(self.text[: self.clauses()[0][1]])
+        return not typed_values(self.text) and self._opens_keeping_all()
+
+    def _opens_keeping_all(self) -> bool:
+        """Whether the sentence's first clause keeps whatever it names."""
+        return self.keeps and _keeps_all(self.text[: self.clauses()[0][1]])
 
     def wanted_at(self, offset: int) -> bool:
         """Whether what the sentence says at `offset` is someone's wish, not what follows

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from functools import cache
 
 from statekeeper.conversation.cues import table, tables
-from statekeeper.text.values import NUMBER_WORDS, TypedValue
+from statekeeper.text.values import NUMBER_WORDS, TypedValue, clock_minutes
 
 _AMOUNT = r"\d+|half an?|an?|" + "|".join(
     sorted((w for w in NUMBER_WORDS if " " not in w), key=len, reverse=True)
@@ -108,12 +108,11 @@ def _time_moved(text: str, minutes: int) -> str | None:
     if text.lower() == "noon":
         text = "12pm"
     clock = _CLOCK.fullmatch(text.strip())
-    if clock is None:
+    now = clock_minutes(text)
+    if clock is None or now is None:
         return None  # a span of hours, or a time in words
-    hour, minute, meridiem = int(clock["h"]), int(clock["m"] or 0), clock["mer"]
-    if meridiem:
-        hour = hour % 12 + (12 if meridiem.lower().startswith("p") else 0)
-    total = hour * 60 + minute + minutes
+    meridiem = clock["mer"]
+    total = now + minutes
     if not 0 <= total < 24 * 60:
         return None  # past midnight: which day it lands on is no longer said
     hour, minute = divmod(total, 60)

@@ -410,17 +410,8 @@ def canonical(kind: str, text: str) -> str:
         return digits[-10:] if len(digits) >= 10 else digits
     if kind == "weekday":  # "Fri", "Friday" and "Fridays" are one day
         return lowered[:3]
-    if kind == "time":  # "1 till 4" is "1-4"; "0630 hrs" is "06:30"
-        lowered = re.sub(r"(?<=\d)\s+(?:to|till|til|until)\s+(?=\d)", "-", lowered)
-        lowered = lowered.removesuffix("hrs").strip()
-        lowered = re.sub(r"\b(\d{2})([0-5]\d)\b", r"\1:\2", lowered)
-    if kind == "time" and re.search(r"[a-z]{3}", lowered.replace("noon", "")):
-        return _time_in_figures(lowered)
-    if kind == "time":  # "4:45 pm", "4:45pm" and "4:45 p.m." are one time
-        lowered = re.sub(r"(?<=\d)h(?=\d{2})", ":", lowered)  # "16h30"
-        lowered = re.sub(r"\s*[-–]\s*", "-", lowered)  # "10:00 – 11:00" is "10:00-11:00"
-        joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
-        return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
+    if kind == "time":
+        return _canonical_time(lowered)
     if kind == "money" and (pence := PENCE.fullmatch(lowered)):
         return f"£{int(pence.group(1)) / 100:.2f}"  # "62p" is "£0.62"
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"
@@ -446,6 +437,20 @@ def canonical(kind: str, text: str) -> str:
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
         return f"{amount} {' '.join(map(stem, unit.strip(' -').split()))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
+
+
+def _canonical_time(lowered: str) -> str:
+    """A time or a span of hours written one way: "4:45 pm", "4:45pm" and "4:45 p.m." are
+    "4:45pm"; "16h30" and "1630 hrs" are "16:30"; "1 till 4" and "10:00 – 11:00" are
+    "1-4" and "10:00-11:00"; a time in words is said in figures."""
+    lowered = re.sub(r"(?<=\d)\s+(?:to|till|til|until)\s+(?=\d)", "-", lowered)
+    lowered = re.sub(r"\b(\d{2})([0-5]\d)\b", r"\1:\2", lowered.removesuffix("hrs").strip())
+    if re.search(r"[a-z]{3}", lowered.replace("noon", "")):
+        return _time_in_figures(lowered)
+    lowered = re.sub(r"(?<=\d)h(?=\d{2})", ":", lowered)
+    lowered = re.sub(r"\s*[-–]\s*", "-", lowered)
+    joined = re.sub(r"\s+(?=[ap]\.?m\b)", "", re.sub(r"(?<=\d)\.(?=\d{2})", ":", lowered))
+    return re.sub(r"([ap])\.m\.?$", r"\1m", joined)
 
 
 def _one_way(unit: str) -> str:
@@ -699,12 +704,14 @@ def one_name(a: TypedValue, b: TypedValue) -> bool:
     return set(short) <= set(full)
 
 
-_CLOCK = re.compile(r"(\d{1,2})(?::(\d{2}))?([ap]m)?$")
+_CLOCK = re.compile(r"(\d{1,2})(?::(\d{2}))?([ap]m)?")
 
 
-def _minutes(time: str) -> int | None:
-    """A canonical time's minutes past midnight ("4:30pm" is 990); None when it is none."""
-    clock = _CLOCK.match(time)
+def clock_minutes(time: str) -> int | None:
+    """A time of day's minutes past midnight, however it is written ("4:30 p.m." and
+    "16h30" are 990, "noon" is 720); None for a span of hours or a time it cannot read."""
+    key = canonical("time", time)
+    clock = _CLOCK.fullmatch("12pm" if key == "noon" else key)
     if clock is None:
         return None
     hour, minute, half = int(clock.group(1)), int(clock.group(2) or 0), clock.group(3)
@@ -725,7 +732,7 @@ def within(moment: TypedValue, window: TypedValue) -> bool:
     half = re.search(r"[ap]m$", end)
     if half and not re.search(r"[ap]m$", start):
         start += half.group(0)
-    a, b, t = _minutes(start), _minutes(end), _minutes(moment.key)
+    a, b, t = clock_minutes(start), clock_minutes(end), clock_minutes(moment.key)
     return a is not None and b is not None and t is not None and a < t < b
 
 
