@@ -427,6 +427,22 @@ def test_a_value_only_put_forward_is_recorded_as_never_taken_up(text: str) -> No
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # supposed by someone else, with no word of which thing it would change
+        "The receptionist joked that Friday suits the hygienist better, ha.",
+        "My sister asked whether we could do Friday, because of her shifts.",
+        "If the dentist is ill, Friday would be the fallback they said.",
+    ],
+)
+def test_a_value_only_supposed_is_recorded_as_never_taken_up(text: str) -> None:
+    state = live("dentist", "Dentist on Tuesday at 4pm")
+    rows = read(state, text)
+    assert ("Retract", "proposal", "Friday", None, NOT_TAKEN_UP) in rows
+    assert [f.value for f in state.facts if f.is_valid] == ["Dentist on Tuesday at 4pm"]
+
+
+@pytest.mark.parametrize(
     ("state", "text", "expected"),
     [
         (live("packing", "Packing list: passport, charger, umbrella"),

@@ -58,8 +58,8 @@ def _denied_part(sentence: Sentence) -> str:
 # A condition's own clause states what is assumed, not what is put forward: "if it isn't
 # ready by Friday, we push to the 9th" puts forward the 9th. "What if" puts forward what
 # follows it.
-_CONDITION = re.compile(
-    r"\b(?<!what )(?:if|unless|in case|assuming|provided)\b.*?(?:[,;]|$|(?=\s(?:we|i|you|they|he|she)"
+CONDITION_CLAUSE = re.compile(
+    r"\b(?<!what )(?:if|unless|in case|assuming|provided)\b.*?(?:[,;](?!\d)|$|(?=\s(?:we|i|you|they|he|she)"
     r"(?:'d|'ll|\s+(?:could|would|will|can|should|might|may|have to|need to))\b))",
     re.IGNORECASE,
 )
@@ -78,7 +78,7 @@ _ASKING = re.compile(
 def _put_forward_part(sentence: Sentence) -> str:
     """The sentence with what it does not put forward blanked (offsets kept): a condition's
     own clause, and the statement before a question it ends in."""
-    text = _CONDITION.sub(lambda m: " " * len(m.group(0)), sentence.text)
+    text = CONDITION_CLAUSE.sub(lambda m: " " * len(m.group(0)), sentence.text)
     asked = _ASKING.search(text) if sentence.question else None
     return " " * asked.start() + text[asked.start() :] if asked else text
 

@@ -1,6 +1,7 @@
 """Values a turn says but does not stand by, made decisions: each rival of a known value
 that the turn only puts forward and does not itself adopt (conversation/changes/rivals.py),
-and a value the turn puts right as it says it ("tasting on the 29th... sorry, the 30th"),
+each value it only supposes (conversation/changes/suppositions.py), and a value the turn
+puts right as it says it ("tasting on the 29th... sorry, the 30th"),
 is recorded as said and ended at once, so that a replayed turn shows it masked."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 
 from statekeeper.conversation.changes.contrasts import contrasted
 from statekeeper.conversation.changes.rivals import puts_forward, rivals
+from statekeeper.conversation.changes.suppositions import supposed, supposes
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decisions import Decision, Retract
 from statekeeper.conversation.readings.outcomes import PROPOSAL, ended
@@ -31,14 +33,16 @@ def put_forward(
     """The rivals a turn puts forward, ended; none that the turn's own decisions (`taken`)
     give a fact."""
     put_right = _put_right(view, turn, live, earlier)
-    if not puts_forward(turn.text):
+    if not puts_forward(turn.text) and not supposes(turn.text):
         return put_right
     _, _, sources = changeable(view, turn, live, earlier)
     adopted = [str(d.value) for d in taken if not isinstance(d, Retract)]
+    offered = [op.new.text for op in rivals(turn.text, sources)]
+    offered += [v.text for v in supposed(turn.text, sources)]
     return [
-        ended(view, turn, PROPOSAL, op.new.text, NOT_TAKEN_UP)
-        for op in rivals(turn.text, sources)
-        if not any(nlu.mentions(value, op.new.text) for value in adopted)
+        ended(view, turn, PROPOSAL, text, NOT_TAKEN_UP)
+        for text in dict.fromkeys(offered)
+        if not any(nlu.mentions(value, text) for value in adopted)
     ] + put_right
 
 
