@@ -79,6 +79,75 @@ def test_a_query_about_the_digression_leaves_out_the_topic_it_broke_off() -> Non
     assert digression_turns(BIKE, asked) == {0, 1, 5}
 
 
+# A return said in words closes what the latest break-off opened, whatever words the two
+# share or leave out.
+CAKE = _turns(
+    "user: Wedding cake for the Larsens: three tiers, lemon sponge, collection Saturday 10am.",
+    "assistant: Noted: three tiers, lemon sponge, Saturday 10am.",
+    "user: two secs, the flour rep is here. Cake flour goes up to £31 a sack from March.",
+    "assistant: Cake flour at £31 a sack from March.",
+    "user: ok, back to the Larsens. Add a fourth tier.",
+)
+GARAGE = _turns(
+    "user: Service for the blue van: oil, brakes, inspection on the 14th.",
+    "assistant: Booked for the 14th.",
+    "user: sorry, interrupting myself, my daughter just rang. School pickup is 3:15 today.",
+    "assistant: Pickup at 3:15.",
+    "user: right, where was I. It needs wipers too.",
+)
+SHOW = _turns(  # the digression shares "show" with the topic it broke off
+    "user: Pricing the summer show: tickets £12, programme £3.",
+    "assistant: Tickets £12, programme £3.",
+    "user: hang on, the printer's on the line. The show posters are late, Thursday now.",
+    "assistant: Posters on Thursday.",
+    "user: Anyway. Make the programme £4.",
+)
+# look-alikes: no break-off before the return; a break-off with no topic before it
+GARDEN = _turns(
+    "user: Garden plan: roses along the fence.",
+    "assistant: Roses along the fence.",
+    "user: Went back to the nursery, they had lavender for £6.",
+    "user: back to the roses, make them white.",
+)
+CHAIRS = _turns(
+    "user: hang on, the driver is here with the chairs, 40 of them.",
+    "assistant: 40 chairs delivered.",
+    "user: back to the seating plan: two long tables.",
+)
+
+
+@pytest.mark.parametrize(
+    ("turns", "query", "hidden"),
+    [
+        (CAKE, "What is the Larsen cake order?", {2, 3}),
+        (GARAGE, "What does the blue van need?", {2, 3}),
+        (SHOW, "What do tickets and programmes cost?", {2, 3}),
+        (GARDEN, "What goes along the fence?", set()),
+        (CHAIRS, "What is the seating plan?", set()),
+        # asked about the digression itself: the topic it broke off is left out
+        (CAKE, "What did the flour rep say about prices?", {0, 1, 4}),
+    ],
+)
+def test_a_return_said_in_words_closes_the_latest_break_off(
+    turns: list[Turn], query: str, hidden: set[int]
+) -> None:
+    assert digression_turns(turns, query) == hidden
+
+
+def test_a_break_off_already_left_out_is_not_returned_from_again() -> None:
+    """Where the turns of a side scope are already missing, the break-off before them is
+    not what the return closes: "wait, make it 8" put the booking right."""
+    said = _turns(
+        "user: Table for 6 at 7pm at the bistro.",
+        "user: wait, make it 8 people.",
+        "user: hang on, the courier is at the door",
+        "user: he needs a signature for the parcel.",
+        "user: ok back to the booking",
+    )
+    shown = [said[0], said[1], said[4]]
+    assert digression_turns(shown, "What is the booking?") == set()
+
+
 FLOUR = _turns(
     "user: Twenty sacks of bread flour for the bakery, Thursday morning.",
     "assistant: Twenty sacks of bread flour, Thursday morning.",

@@ -7,7 +7,9 @@ before them, a digression shares none with the topic it left, and a return share
 with that topic again and none with the digression. A context about the topic returned to
 leaves the digression's turns out; one about the digression leaves out the topic's. Drift alone makes
 no digression: it starts where a turn breaks off ("hold that thought", "the plumber is at
-the door").
+the door"). A return said in words ("ok, back to the quote", "right, where were we") needs
+no cohesion: it closes what the latest break-off before it opened, whatever words the two
+share.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from statekeeper.context.ranking import index_terms
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
 from statekeeper.model import ASSISTANT, Scope, Turn
+from statekeeper.nlu.interpret import HOLD, OPEN_DIGRESSION
 
 COHESION = 2  # a turn continues a topic when it shares a word with one of its last two turns
 
@@ -69,7 +72,81 @@ def digression_turns(turns: Sequence[Turn], query: str) -> set[int]:
             side |= {t.index for r in (runs[back], run) for t in r.turns}
         else:
             side |= {t.index for r in between for t in r.turns}
+    for start, end in _said_returns(turns):
+        aside = turns[start:end]
+        main = [*turns[:start], *turns[end:]]
+        # asked about what broke in: more of the query's words are its than the topic's
+        if len(_terms_of(aside) & asked) > len(_terms_of(main) & asked):
+            side |= {t.index for t in main}
+        else:
+            side |= {t.index for t in aside}
     return side
+
+
+def _said_returns(turns: Sequence[Turn]) -> list[tuple[int, int]]:
+    """Digressions closed by a return said in words, as (first, end) positions in `turns`:
+    a user's turn that opens by going back ("ok, back to the quote", "right, where were
+    we") closes what the latest turn breaking off before it opened ("sorry, phone", "two
+    secs, the courier's here"). Said so, neither needs the words of the topic: a return
+    may name it in other words, or not at all, and a digression may share a word or two
+    with it. A break-off in the first user turn leaves no topic to come back to."""
+    users = [n for n, turn in enumerate(turns) if turn.speaker != ASSISTANT]
+    found_at: list[tuple[int, int]] = []
+    since = users[0] + 1 if users else 0  # no break-off before a topic, nor in a closed one
+    for end in users:
+        if end < since or not _returns(turns[end].text):
+            continue
+        start = _broke_off_before(turns, users, since, end)
+        if start is not None:
+            found_at.append((start, end))
+        since = end + 1
+    return found_at
+
+
+def _broke_off_before(
+    turns: Sequence[Turn], users: Sequence[int], since: int, end: int
+) -> int | None:
+    """The latest user turn from `since` to `end` that breaks off, with every turn after
+    it to `end` still shown: where turns are missing, what broke off is already left out
+    (said in a side scope), and what broke off before it is not what is returned from."""
+    for n in reversed(users):
+        if n >= end:
+            continue
+        if n < since or turns[end].index - turns[n].index != end - n:
+            return None
+        if _breaks_off(turns, n):
+            return n
+    return None
+
+
+def _breaks_off(turns: Sequence[Turn], n: int) -> bool:
+    """Whether turn `n` opens by breaking off ("hang on, phone"), or the turn before it
+    closed by holding its thought."""
+    closing = sentences(turns[n - 1].text)[-1:] if n else []
+    opening = _opening(turns[n].text)
+    return (
+        found("interruption", opening)
+        or HOLD.search(opening) is not None
+        or OPEN_DIGRESSION.search(opening) is not None
+        or any(found("interruption", s.text) for s in closing)
+    )
+
+
+def _opening(text: str) -> str:
+    """A turn's first sentence, where a break-off is said."""
+    said = sentences(text)
+    return said[0].text if said else ""
+
+
+def _returns(text: str) -> bool:
+    """Whether a turn opens by going back, in its first sentence or in the one after a
+    word for what the digression came to ("Grand. Back to the fan.", "god love her. right,
+    back to saturday")."""
+    return any(found("returns", s.text.strip()) for s in sentences(text)[:2])
+
+
+def _terms_of(turns: Sequence[Turn]) -> frozenset[str]:
+    return frozenset(t for turn in turns for t in _terms(turn))
 
 
 def _broken_off(runs: Sequence[_Segment], first: int, end: int) -> Sequence[_Segment]:
