@@ -56,6 +56,13 @@ def refused(turn: str, *earlier: str) -> set[tuple[str, int]]:
         ("No, the deadline stands.",
          ["Jonah Reyes says his coach, Prof. Amsel, told him it's fine to hand it in by May 9."],
          {("May 9", 1)}),
+        # a no relayed from whoever decides, and what was in place said to hold
+        ("The head chef says no, menu as printed.",
+         ["The new commis reckons we can do the tart for $9 tonight."], {("$9", 1)}),
+        ("checked with the office: policy stands.",
+         ["the driver said we could leave the load at 6am"], {("6am", 1)}),
+        ("Dr Osei replied no, the booking still stands.",
+         ["the locum said we can move her scan to Friday"], {("Friday", 1)}),
         # advice someone gave us, turned down
         ("we're not doing that.", ["My accountant thinks we should file in late March."],
          {("file in late March", 1)}),
@@ -150,6 +157,9 @@ def test_an_offer_turned_down_is_declined(
         # what stays after news, or a say someone has, refuses nothing
         ("Nothing has changed in the plan: the van comes at 9am.", []),
         ("If it was up to me the shop would open at 8am, and it is: I own it.", []),
+        # a no that agrees, and a thing that stands out, refuse nothing
+        ("She said no problem, bring it at 6am.", ["the driver said we could leave it at 6am"]),
+        ("The oak one still stands out.", ["Mira thinks we should go with walnut for $900."]),
         # too far back: a refusal answers only the user's last turns
         ("Nope.", ["How about the blue one at $40?", "The car is outside.", "Lunch was fine."]),
     ],
