@@ -29,7 +29,6 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("yay we won the bid", False),
         ("Right, the van moved to bay 4.", False),
         ("ok", False),  # a nod, no yes
-        ("great", False),
         # an approving word said back to what was read out
         ("lovely", True),
         ("Spot on, thanks!", True),
@@ -60,6 +59,16 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("👍 but make it 4pm", False),
         ("we all 👍 the new logo?", False),
         ("😂 no way", False),
+        # a plain word of approval, or an order to record what was read out
+        ("great", True),  # like "perfect" or "lovely"; "ok" above is only a nod
+        ("Good, that's the one for the invoice", True),
+        ("great. send it to the client", True),
+        ("fine, book it", True),
+        ("put that on the job sheet", True),
+        ("note it down, ta", True),
+        ("Good morning, the van is late", False),
+        ("Great news, they moved it to Friday", False),
+        ("fine dust everywhere after the sanding", False),
         # a yes amended in the same breath is no plain yes
         ("yes, but make it the 9th", False),
         ("Yes except the blue one", False),

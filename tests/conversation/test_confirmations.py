@@ -71,3 +71,24 @@ def test_a_yes_to_a_read_back_of_the_speakers_own_value_states_it(
     state = MemoryState(facts=[made(key, fact, 1)])
     earlier = [said(told, 1), said(read_back, 2, speaker=ASSISTANT)]
     assert [r[3] for r in read(state, "yes", earlier) if r[0] == "Replace"] == [new]
+
+
+@pytest.mark.parametrize(
+    ("fact", "read_back", "reply", "new"),
+    [
+        # approved in a word, or by an order to record it
+        ("Logo print: 200 mugs, one colour, £340", "Revised: 300 mugs, one colour, £450.",
+         "Good, put that on the order", "Logo print: 300 mugs, one colour, £450"),
+        ("Minibus: 16 seats, leaves 8:15", "So 12 seats, leaving 8:40.", "fine",
+         "Minibus: 12 seats, leaves 8:40"),
+        ("Room block: 10 rooms, 2 nights", "Updated: 14 rooms, 2 nights.", "log it",
+         "Room block: 14 rooms, 2 nights"),
+    ],
+)  # fmt: skip
+def test_approving_a_read_back_in_a_word_states_it(
+    fact: str, read_back: str, reply: str, new: str
+) -> None:
+    key = fact.split(":")[0].lower().replace(" ", "_")
+    state = MemoryState(facts=[made(key, fact, 1)])
+    earlier = [said("the client rang", 1), said(read_back, 2, speaker=ASSISTANT)]
+    assert [r[3] for r in read(state, reply, earlier) if r[0] == "Replace"] == [new]
