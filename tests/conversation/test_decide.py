@@ -322,6 +322,13 @@ REPLACEMENTS = [
      {("Oct 18", "Oct 21")}),
     ("Actually the audit starts the 2nd, not the 9th.", [fact("Audit start: Sept 9", "audit")],
      {("Sept 9", "Sept 2")}),
+    # the month after the day, or a day said in words, keeps the month too
+    ("The kiln firing slipped to the 14th.", [fact("Kiln firing: 11 June, cone 6", "kiln")],
+     {("11 June", "14 June")}),
+    ("We're back on the twelfth now, not the tenth.",
+     [fact("House sitting: 3-10 May, two cats", "sitting")], {("10 May", "12 May")}),
+    ("The recital moved to the twenty-first.", [fact("Recital: the 19th of April, 7pm", "recital")],
+     {("the 19th of April", "the 21st of April")}),
     # a bound said as one replaces a bound
     ("The refund limit is $250 now.", [fact("$150 without approval", "refund_limit")],
      {("$150", "$250")}),

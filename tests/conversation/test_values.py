@@ -432,12 +432,24 @@ def test_a_text_with_no_plain_value_states_none_for_a_slot_of_them(
         ("Tuesday the ninth at noon", [("weekday", "Tuesday"), ("date", "the ninth"), ("time", "noon")]),
         ("the twenty-first of March", [("date", "the twenty-first of March")]),
         ("Sat the sixteenth works", [("weekday", "Sat"), ("date", "the sixteenth")]),
+        # alone from the fourth on, where "the 12th" would be a date
+        ("we're back on the twelfth now, not the tenth",
+         [("date", "the twelfth"), ("date", "the tenth")]),
+        ("drops are due on the twenty-first.", [("date", "the twenty-first")]),
         # an ordinal with no day or month beside it is no date
         ("the third floor, the second van", []),
+        ("the fifth time, the fourth floor; the second is cheaper", []),
     ],
 )  # fmt: skip
 def test_a_day_of_the_month_spelled_out(text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(text) == expected
+
+
+def test_a_day_of_the_month_spelled_out_is_the_day_in_figures() -> None:
+    [spelled, figured] = typed_values("the twelfth, then the 12th")
+    assert spelled.key == figured.key
+    [spelled, figured] = typed_values("the twenty-first of March, the 21st of March")
+    assert spelled.key == figured.key
 
 
 @pytest.mark.parametrize(

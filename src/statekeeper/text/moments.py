@@ -118,11 +118,44 @@ def same_day(a: str, b: str) -> bool:
 _NO_YEAR = datetime(2000, 1, 1)
 
 
+# Days of the month said in words: "the twelfth", "the twenty-first".
+_ORDINAL_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split(),
+        start=1,
+    )
+} | {"twentieth": 20, "thirtieth": 30}
+_SPELLED_ORDINAL = re.compile(
+    r"\b(?:(twenty|thirty)[- ])?(" + "|".join(_ORDINAL_WORDS) + r")\b", re.IGNORECASE
+)
+_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def ordinal(n: int) -> str:
+    """A number as an ordinal in figures: 12 is "12th", 21 is "21st"."""
+    return f"{n}{_SUFFIX.get(n, 'th')}"
+
+
+def ordinals_in_figures(text: str) -> str:
+    """A text with each ordinal said in words put in figures: "the twelfth of May" is "the
+    12th of May", "the twenty-first" is "the 21st"."""
+
+    def figured(match: re.Match[str]) -> str:
+        tens = {"twenty": 20, "thirty": 30}.get((match.group(1) or "").lower(), 0)
+        return ordinal(tens + _ORDINAL_WORDS[match.group(2).lower()])
+
+    return _SPELLED_ORDINAL.sub(figured, text)
+
+
 # A day of the month said alone, as an ordinal ("the 14th"), or with its month in words
 # ("14 May", "May 14th").
 _ORDINAL_DAY = re.compile(r"^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$", re.I)
 _DAY_IN_DATE = re.compile(
-    r"^(?:[A-Za-z]+\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+)$"
+    r"^(?:[A-Za-z]+\.?\s+(\d{1,2})(?:st|nd|rd|th)?"
+    r"|(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]+)$",
+    re.IGNORECASE,
 )
 
 
@@ -134,11 +167,15 @@ def names_day(named: str, date_text: str) -> bool:
 
 
 def _day_of_month(text: str) -> int | None:
+    text = ordinals_in_figures(text)
     said = _ORDINAL_DAY.match(text.strip()) or _DAY_IN_DATE.match(text.strip())
     if said:
         return int(next(g for g in said.groups() if g))
     # a date in figures names its day where only one of its first two parts can be one:
     # "18/07/2025" is the 18th; "07/11/2025" could be either
+    iso = _ISO_DATE.match(text.strip())  # "2025-10-14" is the 14th
+    if iso:
+        return int(iso.group(1))
     figures = _IN_FIGURES.match(text.strip())
     if figures is None:
         return None
@@ -148,4 +185,5 @@ def _day_of_month(text: str) -> int | None:
     return second if second > 12 >= first else None
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-(\d{2})$")
 _IN_FIGURES = re.compile(r"^(\d{1,2})[/.-](\d{1,2})(?:[/.-]\d{2,4})?$")

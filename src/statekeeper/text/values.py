@@ -18,7 +18,7 @@ from importlib import resources
 import phonenumbers
 
 from statekeeper.nlu.topic import stem
-from statekeeper.text.moments import in_words
+from statekeeper.text.moments import in_words, ordinals_in_figures
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
 # A month typed in lower case, before its day ("feb 3"): "may" is left out, a verb as often.
@@ -36,6 +36,12 @@ _AFTER_WEEKDAY = "(?:" + "|".join(
 # since "the third floor" and "the second desk" are not.
 _SPELLED_DAY = (
     r"(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
+    r"|eighteenth|nineteenth|twentieth|thirtieth"
+)
+_SPELLED_LATER_DAY = (
+    r"(?:(?:twenty|thirty)[- ])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|fourth|fifth|sixth|seventh|eighth|ninth"
     r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
     r"|eighteenth|nineteenth|twentieth|thirtieth"
 )
@@ -239,7 +245,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # "the 9th", not "the 9th character" nor "the 3rd floor"
             rf"|\b[Tt]he\s+{_ORDINAL}\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
             rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
-            rf"|\b[Tt]he\s+(?:{_SPELLED_DAY})\s+of\s+{_MONTH}",
+            rf"|\b[Tt]he\s+(?:{_SPELLED_DAY})\s+of\s+{_MONTH}"
+            # "the twelfth" alone, as "the 12th" is, from the fourth on ("the first" and
+            # "the second" are more often of other things)
+            rf"|\b[Tt]he\s+(?:{_SPELLED_LATER_DAY})\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)",
         ),
         (
             "time",
@@ -412,6 +421,8 @@ def canonical(kind: str, text: str) -> str:
         return lowered[:3]
     if kind == "time":
         return _canonical_time(lowered)
+    if kind == "date":  # "the twelfth of may" is "the 12th of may"
+        lowered = ordinals_in_figures(lowered)
     if kind == "money" and (pence := PENCE.fullmatch(lowered)):
         return f"£{int(pence.group(1)) / 100:.2f}"  # "62p" is "£0.62"
     if kind == "money":  # "$118k" is "$118,000"; "€4.850,00" is "€4850.00"

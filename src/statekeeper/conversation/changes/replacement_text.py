@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from statekeeper.conversation.changes.operations import Known
+from statekeeper.text.moments import ordinal, ordinals_in_figures
 from statekeeper.text.values import TypedValue, near_variant
 
 
@@ -50,6 +51,13 @@ _MONTH_DAY = re.compile(
 )
 
 
+_DAY_MONTH = re.compile(
+    r"\b\d{1,2}(?P<suffix>st|nd|rd|th)?(?P<month>\s+(?:of\s+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)",
+    re.I,
+)
+
+
 def replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     """What takes the old span's place: the new value, cut to the part that changed when
     the turn named only part of the old one ("5120 7734, not 7743" changes "7743"), with
@@ -60,9 +68,16 @@ def replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
         if len(own) == len(old_text.split()):
             return " ".join(own)
         return " ".join(new.text.split()[-len(old_text.split()) :])
-    day = _DAY_ONLY.fullmatch(new.text)
+    day = _DAY_ONLY.fullmatch(ordinals_in_figures(new.text))  # "the 4th", "the fourth"
     if day and old.value.kind == "date" and _MONTH_DAY.search(old_text):
-        return _MONTH_DAY.sub(rf"\g<month>{day['day']}", old_text, count=1)  # "the 4th" of March 3
+        return _MONTH_DAY.sub(rf"\g<month>{day['day']}", old_text, count=1)  # of March 3
+    if day and old.value.kind == "date" and _DAY_MONTH.search(old_text):  # of 3 March
+        figure = int(day["day"])
+        return _DAY_MONTH.sub(
+            lambda m: (ordinal(figure) if m["suffix"] else str(figure)) + m["month"],
+            old_text,
+            count=1,
+        )
     if new.kind == "date" and new.text.startswith("The "):  # capitalized as a sentence began
         return "t" + new.text[1:]
     if old.value.kind == "quantity" and new.kind == "number":  # "85 guests", then "it's 95"
