@@ -376,7 +376,12 @@ def test_a_plain_value_of_another_family_is_no_new_value(old: str, new: str, apa
         ("Thesis binding: Tuesday 18 March, 2pm.", [("Tuesday", "18 March")]),
         ("Cake tasting Thu, 7 Aug at noon.", [("Thu", "7 Aug")]),
         ("Spring recital June 12 (Thu).", [("Thu", "June 12")]),
+        # a word of time or a "that's" between them
+        ("The fitter comes Friday now, the 13th.", [("Friday", "the 13th")]),
+        ("Market's Monday - that's the 2nd.", [("Monday", "the 2nd")]),
+        ("Delivery Thursday, so the 5th.", [("Thursday", "the 5th")]),
         # a weekday apart from the date names another day
+        ("Friday now and the 13th later.", []),
         ("Rehearse Monday, recital on June 12.", []),
         ("Friday and the 9th both work.", []),
     ],

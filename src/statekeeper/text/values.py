@@ -375,8 +375,10 @@ class TypedValue:
 
 
 # What may stand between a weekday and the date it names: "Friday 22 November", "Tue,
-# March 3", "June 6 (Fri)".
-_DAY_GAP = re.compile(r"[\s,(]{1,3}")
+# March 3", "June 6 (Fri)", "Friday now, the 13th", "Monday - that's the 2nd".
+_DAY_GAP = re.compile(
+    r"[\s,(]{1,3}(?:(?:now|then|so|that'?s|which is|i\.e\.|ie)[\s,:]{1,3})?|\s[-–—]\s(?:that'?s\s)?"
+)
 
 
 def weekday_of_date(
