@@ -1419,6 +1419,10 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # a bin as a thing, and a tilde for "about", take nothing off
+    ("the bin by the gazebo is full", [fact("Fete kit: gazebo, bunting, bin bags", "kit")]),
+    ("put the bunting in the bin after", [fact("Fete kit: gazebo, bunting, bin bags", "kit")]),
+    ("we'll need ~3 tables and ~20 chairs", [fact("Hire: 3 tables, 20 chairs", "hire")]),
     # scrubbing, crossing or rubbing that takes nothing off anything
     ("Scrub the floor before the inspector comes.", [fact("Floor: new vinyl in the kitchen", "floor")]),
     ("We'll cross the bridge at 9 with the trailer.", [fact("Trailer: hired till Sunday", "trailer")]),
@@ -1797,6 +1801,15 @@ def test_a_detail_added_by_the_way_replaces_nothing(
          fact("Extras: valet parking, late checkout", "extras"), "valet parking"),
         ("the uplighters have been axed, sadly.",
          fact("Quote: dance floor, uplighters, photo booth", "quote"), "uplighters"),
+        # binned, or said to be a no-go
+        ("bin the gazebo, the forecast is fine.",
+         fact("Fete kit: gazebo, bunting, 3 tables", "kit"), "gazebo"),
+        ("the face painting is a no-go, the artist is ill.",
+         fact("Fun day: bouncy castle, face painting, tombola", "funday"), "face painting"),
+        # struck through on a pasted board or list
+        ("board's now:\n- ~~Mussels £12~~\n- Hake £18\n- Tart £7",
+         fact("Specials: Mussels £12, Hake £18, Tart £7", "specials"), "Mussels £12"),
+        ("rota: ~Tom~ Ana on the till", fact("Till: Tom, Ana", "till"), "Tom"),
         # the thing put first, then the want that ended
         ("The ladder we don't need, the site has one.",
          fact("Van load: ladder, 4 dust sheets, sander", "van"), "ladder"),

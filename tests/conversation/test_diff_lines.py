@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from statekeeper.conversation.changes.diff_lines import diff_contrasts
+from statekeeper.conversation.changes.diff_lines import diff_contrasts, struck_through
 from statekeeper.conversation.changes.operations import Replace, Source
 from statekeeper.conversation.decide import decide
 
@@ -35,3 +35,18 @@ def test_a_pasted_diff_changes_the_facts_it_names() -> None:
     turn = "from the project sheet:\n- altitude: 80 m / 2.1 cm/px\n+ altitude: 100 m / 2.6 cm/px"
     changed = {(op.old_text, op.new_text) for op in decide(turn, [source]) if isinstance(op, Replace)}
     assert changed == {("2.1 cm/px", "2.6 cm/px"), ("80 m", "100 m")}
+
+
+@pytest.mark.parametrize(
+    ("turn", "left", "said"),
+    [
+        ("1) ~~Lamb shank $24~~\n2) Hake $18", "1)  \n2) Hake $18", ["strike Lamb shank."]),
+        ("~~4pm~~ 5pm pickup", "  5pm pickup", ["strike 4pm."]),
+        ("players: ~Jo~, Sam, ~~Priya~~", "players:  , Sam,  ", ["strike Jo.", "strike Priya."]),
+        # a tilde for "about", or one alone, strikes nothing
+        ("about ~20 chairs, ~3pm", "about ~20 chairs, ~3pm", []),
+        ("see you ~ soon", "see you ~ soon", []),
+    ],
+)  # fmt: skip
+def test_text_struck_through_is_said_as_struck_off(turn: str, left: str, said: list[str]) -> None:
+    assert struck_through(turn) == (left, said)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.counted_steps import counted_steps
-from statekeeper.conversation.changes.diff_lines import diff_contrasts
+from statekeeper.conversation.changes.diff_lines import diff_contrasts, struck_through
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.handovers import handovers
 from statekeeper.conversation.changes.in_house import brought_in_house
@@ -56,7 +56,8 @@ __all__ = [
 def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     """The replacements and retractions a user's turn makes to what `sources` state."""
     contrasts = diff_contrasts(turn)  # a pasted diff's changes, said as "55 ha, not 42 ha"
-    turn = "\n".join([turn, *contrasts]) if contrasts else turn
+    turn, struck = struck_through(turn)  # "~~Kingfish crudo $26~~", said as struck off
+    turn = "\n".join([turn, *contrasts, *struck]) if contrasts or struck else turn
     said = sentences(turn)
     ops: list[Operation] = list(replacements(turn, said, sources))
     changed = {op.old.source for op in ops if isinstance(op, Replace)}
