@@ -88,3 +88,16 @@ def test_a_dead_name_joined_by_a_hyphen_never_masks_the_live_one(
     dead: str, live: str, text: str, kept: str
 ) -> None:
     assert kept in DeadValues.build([dead], live=[live]).redact(text)
+
+
+@pytest.mark.parametrize(
+    ("dead", "text"),
+    [
+        # a time written with a dot is one value, never its minutes and half of the day
+        ("minibus from the lychgate at 1.30pm", "Service at 6.30pm, robed by 6.15pm."),
+        ("warm-up 9.45am on the lawn", "Doors 10.45am sharp."),
+        ("pickup 7.30 pm from the gate", "Dinner is at 8.30 pm."),
+    ],
+)
+def test_a_dead_time_with_a_dot_masks_no_other_time(dead: str, text: str) -> None:
+    assert DeadValues.build([dead], []).redact(text) == text
