@@ -42,6 +42,26 @@ POINTING_BACK = [
     ),
 ]
 
+# whom it is kept from, listed after a colon, is no content of its own
+POINTING_BACK += [
+    (
+        "The vet thinks it's cancer. They want that kept between us and them: not the "
+        "kennel, not the groomer, nobody.",
+        [
+            "The vet thinks it's cancer. They want that kept between us and them: not the "
+            "kennel, not the groomer, nobody."
+        ],
+    ),
+    (
+        "The buyer offered $310,000. Keep that between us: no one else, not even the agent.",
+        ["The buyer offered $310,000. Keep that between us: no one else, not even the agent."],
+    ),
+    (
+        "Code for the safe is 7731. Keep it between us two: not the temps, not the cleaners.",
+        ["Code for the safe is 7731. Keep it between us two: not the temps, not the cleaners."],
+    ),
+]
+
 NOT_POINTING_BACK = [
     "The cake is lemon sponge. Keep it simple, one tier is plenty.",
     "The ladders arrived at noon. Leave that in the van, we'll unload after lunch.",

@@ -138,8 +138,14 @@ def _spans(text: str) -> list[str]:
 
 def _says_little(restriction: str) -> bool:
     """Whether a restriction states no value and names little: what it restricts was said
-    before it."""
-    named = {t for t in object_terms(restriction) if not _PRONOUN.fullmatch(t)}
+    before it. Whom it is kept from, listed after a colon, is no part of what it names."""
+    colon = restriction.find(":")
+    if colon >= 0 and _KEPT_FROM.match(restriction[colon + 1 :]):
+        restriction = restriction[:colon]
+    words = restriction.lower()
+    for name in (*RESTRICTING, "keeping_words"):  # "want that kept strictly between us"
+        words = table(name).sub(" ", words)
+    named = {t for t in object_terms(words) if not _PRONOUN.fullmatch(t)}
     return not typed_values(restriction) and len(named) <= _FEW_TERMS
 
 
@@ -190,7 +196,9 @@ def _points_ahead(sentence: str, after_another: bool) -> bool:
     rest = sentence[cue.end() :]
     colon = rest.find(":")
     if colon >= 0 and len(rest[:colon].split()) <= _HEADING_TAIL:
-        return True
+        # what follows the colon, unless it lists whom it is kept from ("between us and
+        # them: not the vicar, not the paper, nobody")
+        return _KEPT_FROM.match(rest[colon + 1 :]) is None
     named = sentence[: cue.start()]
     return (
         not after_another
@@ -201,6 +209,7 @@ def _points_ahead(sentence: str, after_another: bool) -> bool:
 
 
 _HEADING_TAIL = 2  # words between a restriction and the colon it heads with ("eh:")
+_KEPT_FROM = re.compile(r"(?i)\s*(?:not|no|nobody|no one|none|never|neither)\b")
 _MATTER_WORDS = 5  # words that can name a matter before a restriction of it
 _STATES = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had)\b|'s\b|'re\b")
 
