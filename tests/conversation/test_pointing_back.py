@@ -62,12 +62,34 @@ POINTING_BACK += [
     ),
 ]
 
+# not wanted in someone's hands, said by who does not want it
+POINTING_BACK += [
+    (
+        "The door code is 5512. Mr Pike doesn't want the cleaners to have it.",
+        ["The door code is 5512. Mr Pike doesn't want the cleaners to have it."],
+    ),
+    (
+        "She moved to 4 Elm Row, mobile 07700 900 111. She does not want her ex having the "
+        "address.",
+        [
+            "She moved to 4 Elm Row, mobile 07700 900 111. She does not want her ex having the "
+            "address."
+        ],
+    ),
+    (
+        "Her diagnosis is early dementia. Mrs Hale doesn't want the neighbours knowing.",
+        ["Her diagnosis is early dementia. Mrs Hale doesn't want the neighbours knowing."],
+    ),
+]
+
 NOT_POINTING_BACK = [
     "The cake is lemon sponge. Keep it simple, one tier is plenty.",
     "The ladders arrived at noon. Leave that in the van, we'll unload after lunch.",
     "The starter dough is ready. It stays in the fridge until Friday.",
     "The field trip costs $12. That remains to be seen, the bus quote is late.",
     "The new sails are stored. Keep those dry over the weekend.",
+    "The kids eat at 6. We don't want the kids having sugar before bed.",
+    "Send the invoice to my work email. I don't want it getting lost in the spam.",
 ]
 
 

@@ -168,8 +168,10 @@ def _pointed_at(said_before: Sequence[Sentence], restriction: Sentence) -> int:
                 return sentence.start
         return said_before[0].start if said_before else restriction.start
     cue = table("confidential_back").search(restriction.text.lower())
-    if cue is not None and any(v.end <= cue.start() for v in typed_values(restriction.text)):
-        return restriction.start  # "the ceiling is £14,000, but that's between us"
+    if cue is not None and any(
+        v.end <= cue.start() and v.kind != "name" for v in typed_values(restriction.text)
+    ):  # "the ceiling is £14,000, but that's between us"; not "Mr Pike doesn't want ..."
+        return restriction.start
     start = restriction.start
     # what a short restriction names ("the hospital") is looked for further back
     terms = object_terms(restriction.text) if _says_little(restriction.text) else frozenset()
