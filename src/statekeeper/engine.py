@@ -906,7 +906,7 @@ class Session:
                 self,
                 published(state, turn)
                 + read_back(state, turn, earlier)
-                + acknowledged(state, turn),
+                + acknowledged(state, turn, earlier),
             )
         return self._link(turn, since) if interpret or public else turn
 

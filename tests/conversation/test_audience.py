@@ -8,6 +8,7 @@ from statekeeper.conversation.audience import EXTERNAL, asked_by_allowed, audien
 from statekeeper.conversation.restrictions import (
     beyond_restriction,
     confidential_spans,
+    kept_part,
     points_before,
 )
 from statekeeper.model import INTERNAL
@@ -511,3 +512,19 @@ def test_one_a_note_lets_know_by_name_is_one_of_us(
 )  # fmt: skip
 def test_a_turn_opening_with_a_bare_restriction_points_before_it(turn: str, before: bool) -> None:
     assert points_before(turn) is before
+
+
+@pytest.mark.parametrize(
+    ("said_back", "kept"),
+    [
+        ("the warfarin is for the artist only.", "the warfarin"),
+        ("Ana's address and mobile stay between you and the office.", "Ana's address and mobile"),
+        ("the reason for the sale stays with the partners,", "the reason for the sale"),
+        # nothing named before the words that keep it: all of it
+        ("that stays with the coaching staff.", "that stays with the coaching staff."),
+    ],
+)
+def test_what_is_said_back_as_kept_is_what_comes_before_the_keeping(
+    said_back: str, kept: str
+) -> None:
+    assert kept_part(said_back) == kept

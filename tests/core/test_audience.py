@@ -138,3 +138,34 @@ def test_what_the_assistant_says_back_as_for_us_is_withheld_too(engine: Engine) 
         assert "knee surgery" not in external and "Monday" in external
         internal = s.context("When is Mr Dane's surgery?").text
         assert "knee surgery" in internal and "Unresolved conflicts" not in internal
+
+
+@pytest.mark.parametrize(
+    ("restricted", "said_back", "kept", "audience"),
+    [
+        ("Her scan showed a hairline fracture. Keep that between us.",
+         "Understood, the fracture stays with the physio team.", "fracture", "physio team"),
+        ("Internal only: he is on blood thinners.",
+         "Noted, the blood thinners are for Dr Rao only.", "blood thinners", "Dr Rao"),
+        ("The reason is his bankruptcy. That's confidential.",
+         "Got it, the bankruptcy stays between you and the office.", "bankruptcy", "the office"),
+    ],
+)  # fmt: skip
+def test_whom_the_assistant_says_a_kept_thing_stays_with_is_readable(
+    engine: Engine, restricted: str, said_back: str, kept: str, audience: str
+) -> None:
+    """Said back right after a restriction, whom a thing stays with restricts it too; the
+    thing is withheld, whom it is for is not."""
+    with engine.session(ALICE) as s:
+        s.observe("alice", restricted)
+        s.observe("assistant", said_back, assistant=True)
+        external = s.context("Draft a reply to the customer who asked.").text
+        assert kept not in external and audience in external
+
+
+def test_whom_a_thing_stays_with_restricts_nothing_after_no_restriction(engine: Engine) -> None:
+    with engine.session(ALICE) as s:
+        s.observe("alice", "The bike goes back to the shop on Friday.")
+        s.observe("assistant", "Noted, the bike stays with the shop until Friday.", assistant=True)
+        external = s.context("Draft a reply to the customer about the bike.").text
+        assert "the bike stays with the shop" in external and "[withheld]" not in external

@@ -20,7 +20,12 @@ from statekeeper.context.focus import Contested, Focus, contested_figures, kept_
 from statekeeper.context.hygiene import REDACTED, WITHHELD_MARK, DeadValues, value_parts
 from statekeeper.context.recall import recall
 from statekeeper.context.snapshot import Snapshot
-from statekeeper.conversation.restrictions import INTERNAL_NOTE, beyond_restriction
+from statekeeper.conversation.restrictions import (
+    ACKNOWLEDGED_NOTE,
+    INTERNAL_NOTE,
+    beyond_restriction,
+    kept_part,
+)
 from statekeeper.model import (
     ASSISTANT,
     Environment,
@@ -436,5 +441,10 @@ def _returns_trimmed(turns: Sequence[Turn]) -> list[Turn]:
 
 def _withheld_runs(fact: Fact) -> list[str]:
     """What of a withheld fact a context masks: all of it, or of a note of what was said
-    for us only, what it says beyond its restriction (whom it is for stays readable)."""
-    return beyond_restriction(fact.text) if fact.key == INTERNAL_NOTE else [fact.text]
+    for us only, what it says beyond its restriction; of what the assistant said back as
+    kept, what is kept (whom it is for stays readable)."""
+    if fact.key == INTERNAL_NOTE:
+        return beyond_restriction(fact.text)
+    if fact.key == ACKNOWLEDGED_NOTE:
+        return [kept_part(fact.text)]
+    return [fact.text]

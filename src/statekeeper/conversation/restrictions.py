@@ -286,6 +286,17 @@ def beyond_restriction(note: str) -> list[str]:
     return runs
 
 
+def kept_part(acknowledgment: str) -> str:
+    """What a clause said back as kept names before the words that keep it ("the warfarin"
+    of "the warfarin is for Nico only", "Ana's address" of "Ana's address stays between
+    you and Filipa"); all of it when nothing names a thing before them."""
+    lowered = acknowledgment.lower()
+    cues = [m.start() for name in (*RESTRICTING, "kept_with") if (m := table(name).search(lowered))]
+    before = acknowledgment[: min(cues)] if cues else acknowledgment
+    before = re.sub(r"(?i)\s*\b(?:is|are|was|were|stays?|remains?|goes)\s*$", "", before)
+    return before.strip(" ,;:") if topic_terms(before) else acknowledgment
+
+
 # Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
 _NAME = re.compile(r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\. )?[A-Z][a-z]+(?: [A-Z][a-z]+)*")
 

@@ -10,6 +10,7 @@ from collections.abc import Collection, Iterator, Sequence
 from statekeeper.conversation import decide
 from statekeeper.conversation.changes.labels import slot_name
 from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Decision, Restrict, said_by
 from statekeeper.conversation.disclosure import Said, named_values, object_terms
 from statekeeper.conversation.restrictions import (
@@ -73,15 +74,19 @@ def restricted(
     return notes
 
 
-def acknowledged(view: StateView, turn: Turn) -> list[Decision]:
+def acknowledged(view: StateView, turn: Turn, earlier: Sequence[Turn] = ()) -> list[Decision]:
     """What an assistant's turn says back as for us only ("Understood: the £68 keg price
     stays between you and Ron"), each clause that restricts kept as a restricted note: an
-    acknowledgment repeats what it keeps, and the clauses beside it what may be told."""
+    acknowledgment repeats what it keeps, and the clauses beside it what may be told. Right
+    after the user restricted something, a clause that says whom a thing stays with ("the
+    dialysis stays with caseworkers", "the warfarin is for Nico only") is one too."""
+    answering = bool(earlier) and any(restricts(s.text) for s in sentences(earlier[-1].text))
     return [
         _note(view, turn, ACKNOWLEDGED_NOTE, clause.strip())
         for sentence in sentences(turn.text)
         for a, b in sentence.clauses()
-        if restricts(clause := sentence.text[a:b]) and not bare_restriction(clause, RESTRICTING)
+        if (restricts(clause := sentence.text[a:b]) or (answering and found("kept_with", clause)))
+        and not bare_restriction(clause, (*RESTRICTING, "kept_with"))
     ]
 
 
