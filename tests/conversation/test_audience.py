@@ -14,6 +14,15 @@ from statekeeper.conversation.restrictions import (
 from statekeeper.model import INTERNAL
 
 SPANS = [
+    # a secret kept from someone, as a heading; a group named before "only:"; who alone
+    # is in on it
+    ("Secret from the kids: we got them a puppy.", ["Secret from the kids: we got them a puppy."]),
+    ("Strictly office and DSL only: her father may not collect her.",
+     ["Strictly office and DSL only: her father may not collect her."]),
+    ("Reception only: her new address is 4 Elm Row.",
+     ["Reception only: her new address is 4 Elm Row."]),
+    ("Only Sam and I are in on it: the party is on Friday.",
+     ["Only Sam and I are in on it: the party is on Friday."]),
     # numbered items of minutes said to be public are cut out of what is kept
     ("IN CAMERA - TRUSTEES ONLY\n1. The bursar leaves on 4 May.\n2. Reserves: 3 months.\n"
      "3. Ada Kerr hosts from 6 June.\nPUBLIC: item 3 only.",
@@ -253,6 +262,8 @@ NO_SPAN = [
     # no restriction where nothing is kept from anyone
     "Secret Santa is on Friday.",
     "The secret is in the sauce.",
+    "Secret sauce: two spoons of miso.",
+    "The office only opens at 9.",
     "They only need to know the start time.",
     "Don't say anything to me about the printer.",
     "Hand out the flyers to everyone at the door.",
@@ -339,6 +350,10 @@ def test_ordinary_words_restrict_nothing(turn: str) -> None:
         "Jo from the village newsletter is doing the events page.",
         "A reporter from the local paper is on the phone about the fire.",
         "Sam from the community radio is putting the weekend list together.",
+        # written for someone to pass on
+        "Draft the day's plan for Nadia to forward to her guests.",
+        "Make a one-page list for the tenant to share with his flatmates.",
+        "Put the rota together for the coach to circulate.",
     ],
 )
 def test_a_text_for_someone_outside_is_external(query: str) -> None:
@@ -368,6 +383,7 @@ def test_a_text_for_someone_outside_is_external(query: str) -> None:
         "We're asking the council when the road reopens.",
         "I rang asking about the boiler, what did they say?",
         "Is the ad in the paper yet?",
+        "Send me the list for me to forward later.",
     ],
 )
 def test_a_question_for_ourselves_is_internal(query: str) -> None:
