@@ -89,7 +89,7 @@ NOT_POINTING_BACK = [
     "The field trip costs $12. That remains to be seen, the bus quote is late.",
     "The new sails are stored. Keep those dry over the weekend.",
     "The kids eat at 6. We don't want the kids having sugar before bed.",
-    "Send the invoice to my work email. I don't want it getting lost in the spam.",
+    "Post the forms to the depot. We don't want the parcel going astray again.",
 ]
 
 
