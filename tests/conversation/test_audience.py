@@ -17,8 +17,8 @@ SPANS = [
     # a secret kept from someone, as a heading; a group named before "only:"; who alone
     # is in on it
     ("Secret from the kids: we got them a puppy.", ["Secret from the kids: we got them a puppy."]),
-    ("Strictly office and DSL only: her father may not collect her.",
-     ["Strictly office and DSL only: her father may not collect her."]),
+    ("Office and safeguarding only: her father may not collect her.",
+     ["Office and safeguarding only: her father may not collect her."]),
     ("Reception only: her new address is 4 Elm Row.",
      ["Reception only: her new address is 4 Elm Row."]),
     ("Only Sam and I are in on it: the party is on Friday.",
@@ -533,7 +533,7 @@ def test_a_turn_opening_with_a_bare_restriction_points_before_it(turn: str, befo
 @pytest.mark.parametrize(
     ("said_back", "kept"),
     [
-        ("the warfarin is for the artist only.", "the warfarin"),
+        ("the insulin is for the nurse only.", "the insulin"),
         ("Ana's address and mobile stay between you and the office.", "Ana's address and mobile"),
         ("the reason for the sale stays with the partners,", "the reason for the sale"),
         # nothing named before the words that keep it: all of it

@@ -54,19 +54,19 @@ def test_a_cue_may_open_on_an_apostrophe(table_name: str, text: str, hit: bool) 
         ("interruption", "two secs, the locksmith is here", True),
         ("interruption", "sec, the fire alarm panel is beeping", True),
         ("interruption", "give me a minute, my boss wants me", True),
-        ("interruption", "haud on, the vet's at the gate", True),
+        ("interruption", "hould on, the vet's at the gate", True),
         ("interruption", "it takes a few secs to load", False),
         # the speaker breaking off their own matter, or someone cutting in
-        ("interruption", "sorry, interrupting myself", True),
+        ("interruption", "ok, interrupting myself here", True),
         ("interruption", "my brother just rang about the car", True),
-        ("interruption", "soz, phone", True),
+        ("interruption", "sorry, radio", True),
         ("interruption", "the supplier on the line", True),
         ("interruption", "I rang the supplier on the phone yesterday", False),
         # going back, said at the head of a sentence
         ("returns", "ok, back to the quote", True),
         ("returns", "right, where were we", True),
         ("returns", "Anyway. the rota", True),
-        ("returns", "back tae the fan", True),
+        ("returns", "back tae the kiln", True),
         ("returns", "I went back to the shop for milk", False),
     ],
 )

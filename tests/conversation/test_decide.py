@@ -325,8 +325,8 @@ REPLACEMENTS = [
     # the month after the day, or a day said in words, keeps the month too
     ("The kiln firing slipped to the 14th.", [fact("Kiln firing: 11 June, cone 6", "kiln")],
      {("11 June", "14 June")}),
-    ("We're back on the twelfth now, not the tenth.",
-     [fact("House sitting: 3-10 May, two cats", "sitting")], {("10 May", "12 May")}),
+    ("Flights moved: home on the fourteenth now, not the ninth.",
+     [fact("Cat sitting: 2-9 June, two cats", "sitting")], {("9 June", "14 June")}),
     ("The recital moved to the twenty-first.", [fact("Recital: the 19th of April, 7pm", "recital")],
      {("the 19th of April", "the 21st of April")}),
     # a bound said as one replaces a bound

@@ -45,10 +45,10 @@ POINTING_BACK = [
 # whom it is kept from, listed after a colon, is no content of its own
 POINTING_BACK += [
     (
-        "The vet thinks it's cancer. They want that kept between us and them: not the "
+        "The vet thinks it's cancer. They want that kept between us: not the "
         "kennel, not the groomer, nobody.",
         [
-            "The vet thinks it's cancer. They want that kept between us and them: not the "
+            "The vet thinks it's cancer. They want that kept between us: not the "
             "kennel, not the groomer, nobody."
         ],
     ),

@@ -65,8 +65,8 @@ def test_a_value_only_supposed_is_no_current_one(
         # what follows an answer is said, not supposed
         ("the chef asked if lunch moves as well, Dana said no, dinner is at 19:00 now",
          said("Lunch 12:30, dinner 18:30.")),
-        ("She wants to know if we can play the waltz; I said we'd need the chart by May 1",
-         said("Charts due April 20.")),
+        ("He asks if we can take the dog; I told him we'd collect it on the 14th",
+         said("Dog kennels booked for the 9th.")),
         # a condition that assumes something of the world, not of ours
         ("If it rains on Saturday, we're fine.", said("Picnic is Sunday.")),
         # the turn states it as well

@@ -438,8 +438,8 @@ def test_a_text_with_no_plain_value_states_none_for_a_slot_of_them(
         ("the twenty-first of March", [("date", "the twenty-first of March")]),
         ("Sat the sixteenth works", [("weekday", "Sat"), ("date", "the sixteenth")]),
         # alone from the fourth on, where "the 12th" would be a date
-        ("we're back on the twelfth now, not the tenth",
-         [("date", "the twelfth"), ("date", "the tenth")]),
+        ("home on the fourteenth now, not the ninth",
+         [("date", "the fourteenth"), ("date", "the ninth")]),
         ("drops are due on the twenty-first.", [("date", "the twenty-first")]),
         # an ordinal with no day or month beside it is no date
         ("the third floor, the second van", []),

@@ -94,7 +94,7 @@ def test_a_dead_name_joined_by_a_hyphen_never_masks_the_live_one(
     ("dead", "text"),
     [
         # a time written with a dot is one value, never its minutes and half of the day
-        ("minibus from the lychgate at 1.30pm", "Service at 6.30pm, robed by 6.15pm."),
+        ("coach from the square at 2.30pm", "Talk at 7.30pm, doors at 7.15pm."),
         ("warm-up 9.45am on the lawn", "Doors 10.45am sharp."),
         ("pickup 7.30 pm from the gate", "Dinner is at 8.30 pm."),
     ],

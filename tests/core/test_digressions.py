@@ -91,7 +91,7 @@ CAKE = _turns(
 GARAGE = _turns(
     "user: Service for the blue van: oil, brakes, inspection on the 14th.",
     "assistant: Booked for the 14th.",
-    "user: sorry, interrupting myself, my daughter just rang. School pickup is 3:15 today.",
+    "user: ok, interrupting myself here, my daughter just rang. School pickup is 3:15 today.",
     "assistant: Pickup at 3:15.",
     "user: right, where was I. It needs wipers too.",
 )

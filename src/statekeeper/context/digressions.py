@@ -140,8 +140,8 @@ def _opening(text: str) -> str:
 
 def _returns(text: str) -> bool:
     """Whether a turn opens by going back, in its first sentence or in the one after a
-    word for what the digression came to ("Grand. Back to the fan.", "god love her. right,
-    back to saturday")."""
+    word for what the digression came to ("Lovely. Back to the quilt.", "bless him. right,
+    back to the rota")."""
     return any(found("returns", s.text.strip()) for s in sentences(text)[:2])
 
 

@@ -27,7 +27,7 @@ _KINDS = tuple(
     for p in (
         r"[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[kKmMbB]\b|million|billion|thousand)?",
         r"\b\d[\d,]*(?:\.\d+)?\s?%",
-        r"(?<![\d.:])\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|AM|PM)\b",  # "1.30pm" whole
+        r"(?<![\d.:])\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|AM|PM)\b",  # "2.30pm" whole
         r"\b\d{1,2}:\d{2}\b",
         r"\b\d{4}-\d{2}-\d{2}\b",
         # a month and its day, not a month before a time ("12 Sept 19:15")

@@ -143,7 +143,7 @@ def _says_little(restriction: str) -> bool:
     if colon >= 0 and _KEPT_FROM.match(restriction[colon + 1 :]):
         restriction = restriction[:colon]
     words = restriction.lower()
-    for name in (*RESTRICTING, "keeping_words"):  # "want that kept strictly between us"
+    for name in (*RESTRICTING, "keeping_words"):  # "want it kept quiet between us"
         words = table(name).sub(" ", words)
     named = {t for t in object_terms(words) if not _PRONOUN.fullmatch(t)}
     return not typed_values(restriction) and len(named) <= _FEW_TERMS
@@ -199,7 +199,7 @@ def _points_ahead(sentence: str, after_another: bool) -> bool:
     colon = rest.find(":")
     if colon >= 0 and len(rest[:colon].split()) <= _HEADING_TAIL:
         # what follows the colon, unless it lists whom it is kept from ("between us and
-        # them: not the vicar, not the paper, nobody")
+        # them: not the kennel, not the groomer, nobody")
         return _KEPT_FROM.match(rest[colon + 1 :]) is None
     named = sentence[: cue.start()]
     return (
@@ -287,8 +287,8 @@ def beyond_restriction(note: str) -> list[str]:
 
 
 def kept_part(acknowledgment: str) -> str:
-    """What a clause said back as kept names before the words that keep it ("the warfarin"
-    of "the warfarin is for Nico only", "Ana's address" of "Ana's address stays between
+    """What a clause said back as kept names before the words that keep it ("the insulin"
+    of "the insulin is for Dr Rao only", "Ana's address" of "Ana's address stays between
     you and Filipa"); all of it when nothing names a thing before them."""
     lowered = acknowledgment.lower()
     cues = [m.start() for name in (*RESTRICTING, "kept_with") if (m := table(name).search(lowered))]

@@ -173,7 +173,7 @@ def _day_of_month(text: str) -> int | None:
         return int(next(g for g in said.groups() if g))
     # a date in figures names its day where only one of its first two parts can be one:
     # "18/07/2025" is the 18th; "07/11/2025" could be either
-    iso = _ISO_DATE.match(text.strip())  # "2025-10-14" is the 14th
+    iso = _ISO_DATE.match(text.strip())  # "2026-03-17" is the 17th
     if iso:
         return int(iso.group(1))
     figures = _IN_FIGURES.match(text.strip())

@@ -37,7 +37,7 @@ def supposed(turn: str, sources: Sequence[Source]) -> list[TypedValue]:
     if not kinds:
         return []
     said = sentences(turn)
-    # what the turn states as well: "if we're under 40 it's £25 a head. So it's 37 at £25"
+    # what the turn states as well: "if we're over 50 it's £18 a head. So it's 52 at £18"
     held = {k.value.key for k in known} | {
         v.key for s in said if s.asserts and not _supposed_part(s) for v in typed_values(s.text)
     }
@@ -59,10 +59,10 @@ _GRANTED = re.compile(
     r"go ahead)\b|\b(?:i|we) (?:agreed|approved)\b",
     re.IGNORECASE,
 )
-# An answer that follows what was supposed, in the same sentence: "she asked if she changes
-# too, Ben said no, house 4 stays at 2.8" supposes nothing from "Ben said" on.
-# The speaker's own reply ends it too: "she wants to know if we can play it; I said we'd
-# need the chart by May 1".
+# An answer that follows what was supposed, in the same sentence: "the chef asked if lunch
+# moves too, Dana said no, dinner is at 7" supposes nothing from "Dana said" on.
+# The speaker's own reply ends it too: "he asks if we can take the dog; I told him the
+# van is full".
 _ANSWER = re.compile(
     r"\b(?:said|says|replied|answered|told (?:her|him|them|us|me))[,:]?\s+"
     r"(?:no|nope|yes|yeah|yep|sure|ok|okay|fine|not)\b"
@@ -103,7 +103,7 @@ def _supposed_part(sentence: Sentence) -> tuple[int, int] | None:
     answer = _ANSWER.search(text, first.end())
     if answer is None:
         return start, len(text)
-    # from the clause the answer opens: "..., Ben said no" ends at "Ben"
+    # from the clause the answer opens: "..., Dana said no" ends at "Dana"
     opened = [a for a, _ in sentence.clauses() if start < a <= answer.start()]
     return start, max(opened, default=answer.start())
 

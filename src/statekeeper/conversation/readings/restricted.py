@@ -79,7 +79,7 @@ def acknowledged(view: StateView, turn: Turn, earlier: Sequence[Turn] = ()) -> l
     stays between you and Ron"), each clause that restricts kept as a restricted note: an
     acknowledgment repeats what it keeps, and the clauses beside it what may be told. Right
     after the user restricted something, a clause that says whom a thing stays with ("the
-    dialysis stays with caseworkers", "the warfarin is for Nico only") is one too."""
+    scan stays with the nurses", "the insulin is for Dr Rao only") is one too."""
     answering = bool(earlier) and any(restricts(s.text) for s in sentences(earlier[-1].text))
     return [
         _note(view, turn, ACKNOWLEDGED_NOTE, clause.strip())
