@@ -56,7 +56,7 @@ __all__ = [
 def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     """The replacements and retractions a user's turn makes to what `sources` state."""
     contrasts = diff_contrasts(turn)  # a pasted diff's changes, said as "55 ha, not 42 ha"
-    turn, struck = struck_through(turn)  # "~~Kingfish crudo $26~~", said as struck off
+    turn, struck = struck_through(turn)  # "~~Lamb shank $24~~", said as struck off
     turn = "\n".join([turn, *contrasts, *struck]) if contrasts or struck else turn
     said = sentences(turn)
     ops: list[Operation] = list(replacements(turn, said, sources))

@@ -289,7 +289,7 @@ def beyond_restriction(note: str) -> list[str]:
 def kept_part(acknowledgment: str) -> str:
     """What a clause said back as kept names before the words that keep it ("the insulin"
     of "the insulin is for Dr Rao only", "Ana's address" of "Ana's address stays between
-    you and Filipa"); all of it when nothing names a thing before them."""
+    you and the office"); all of it when nothing names a thing before them."""
     lowered = acknowledgment.lower()
     cues = [m.start() for name in (*RESTRICTING, "kept_with") if (m := table(name).search(lowered))]
     before = acknowledgment[: min(cues)] if cues else acknowledgment

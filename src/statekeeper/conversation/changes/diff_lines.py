@@ -2,7 +2,7 @@
 place ("+ area: 55 ha"). Each value of the new line that differs from the value of its kind
 at the same place in the old one is said again as its replacement ("55 ha, not 42 ha"),
 which the rest of the reader takes as a change that names the old value. Text struck
-through in a pasted list or board ("~~Kingfish crudo $26~~") is said again as struck
+through in a pasted list or board ("~~Lamb shank $24~~") is said again as struck
 off."""
 
 from __future__ import annotations
