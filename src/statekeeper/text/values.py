@@ -32,19 +32,17 @@ _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
 _AFTER_WEEKDAY = "(?:" + "|".join(
     f"(?<={day} )" for day in ("day", "Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun")
 ) + ")"
-# A day of the month spelled out ("the ninth"): a date only beside a weekday or a month,
-# since "the third floor" and "the second desk" are not.
-_SPELLED_DAY = (
-    r"(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
-    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
-    r"|eighteenth|nineteenth|twentieth|thirtieth"
-)
+# A day of the month spelled out from the fourth on ("the twelfth"), a date alone as "the
+# 12th" is; "the first" and "the second" alone are more often of other things.
 _SPELLED_LATER_DAY = (
     r"(?:(?:twenty|thirty)[- ])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
     r"|fourth|fifth|sixth|seventh|eighth|ninth"
     r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
     r"|eighteenth|nineteenth|twentieth|thirtieth"
 )
+# Any day of the month spelled out ("the ninth"): a date beside a weekday or a month, since
+# "the third floor" and "the second desk" are not.
+_SPELLED_DAY = _SPELLED_LATER_DAY + "|first|second|third"
 # What may follow a day of the month said as "the 9th": a preposition, a verb, a pronoun.
 _AFTER_ORDINAL_DAY = (
     r"(?:of|at|in|on|and|or|to|for|from|by|until|till|through|is|be|was|are|were|works?|suits?|"
@@ -246,8 +244,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|\b[Tt]he\s+{_ORDINAL}\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)"
             rf"|{_AFTER_WEEKDAY}the\s+(?:{_SPELLED_DAY})\b"
             rf"|\b[Tt]he\s+(?:{_SPELLED_DAY})\s+of\s+{_MONTH}"
-            # "the twelfth" alone, as "the 12th" is, from the fourth on ("the first" and
-            # "the second" are more often of other things)
+            # "the twelfth" alone, as "the 12th" is
             rf"|\b[Tt]he\s+(?:{_SPELLED_LATER_DAY})\b(?!\s+(?!{_AFTER_ORDINAL_DAY}\b)[a-z]+\b)",
         ),
         (

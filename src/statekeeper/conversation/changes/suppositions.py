@@ -36,14 +36,13 @@ def supposed(turn: str, sources: Sequence[Source]) -> list[TypedValue]:
     kinds = {k.value.kind for k in known} & _SUPPOSED_KINDS
     if not kinds:
         return []
-    said = sentences(turn)
+    parts = [(s, _supposed_part(s)) for s in sentences(turn)]
     # what the turn states as well: "if we're over 50 it's £18 a head. So it's 52 at £18"
     held = {k.value.key for k in known} | {
-        v.key for s in said if s.asserts and not _supposed_part(s) for v in typed_values(s.text)
+        v.key for s, part in parts if s.asserts and not part for v in typed_values(s.text)
     }
     found_values: dict[str, TypedValue] = {}
-    for sentence in said:
-        part = _supposed_part(sentence)
+    for sentence, part in parts:
         if part is None or _GRANTED.search(turn, sentence.start):
             continue  # "asked could he move in a day early, I said fine": granted
         for value in typed_values(sentence.text):
