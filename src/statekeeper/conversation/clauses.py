@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 from statekeeper.conversation.cues import found, table
+from statekeeper.memo import memoized
 from statekeeper.nlu.interpret import NEGATED_CHANGE, is_question, narrates
 from statekeeper.text.values import typed_values
 
@@ -218,6 +219,13 @@ def line_speaker(sentence: str) -> str | None:
 
 
 def sentences(text: str) -> list[Sentence]:
+    """A turn's sentences, each with how it is said (a fresh list: callers may change it)."""
+    return list(_read_sentences(text))
+
+
+@memoized(4096)
+def _read_sentences(text: str) -> tuple[Sentence, ...]:
+    """Read once a text: the rules of a turn ask for its sentences a dozen times."""
     out = []
     position = 0
     for part in _SENTENCE_END.split(text):
@@ -246,7 +254,7 @@ def sentences(text: str) -> list[Sentence]:
                 keeps=stays(stripped),
             )
         )
-    return _disowned(out)
+    return tuple(_disowned(out))
 
 
 def _disowned(said: list[Sentence]) -> list[Sentence]:
