@@ -1718,6 +1718,13 @@ def test_a_count_of_one_named_thing_changes_when_a_change_is_said(
          said("Quote sent: £300 for the clear-out, Saturday"), {("£300", "£250")}),
         ("40 chairs isn't enough, so 60 chairs.", said("Hall: 40 chairs, 5 tables"),
          {("40 chairs", "60 chairs")}),
+        # judged so without "too", the old value written otherwise, the new one said next
+        ("6.30 is a bit early for the kids. 7pm then.",
+         said("Party at the hall Saturday, starts 6:30pm"), {("6:30pm", "7pm")}),
+        ("10.15 is kinda late for Nan. 9.45am.",
+         said("Hair appointment Saturday 10:15am with Jo"), {("10:15am", "9.45am")}),
+        ("Honestly £1,450 seems rather steep for a shed. £1,200 then.",
+         said("Shed quote: £1450 fitted, Tuesday"), {("£1450", "£1,200")}),
         # one that fares alike, another's judgement, a question: nothing gives way
         ("Berth 4 is too small for the catamaran, Berth 6 too.",
          fact("Berth 4, three nights", "berth"), set()),
@@ -1725,6 +1732,10 @@ def test_a_count_of_one_named_thing_changes_when_a_change_is_said(
          said("Viewing booked for Tuesday 9am at the flat"), set()),
         ("Is 9am too early for her? 10:30am might suit.",
          said("Viewing booked for Tuesday 9am at the flat"), set()),
+        ("Mum thinks 6.30 is too early. 7pm is when we eat anyway.",
+         said("Party at the hall Saturday, starts 6:30pm"), set()),
+        ("6.30 is a bit early but fine, see you there.",
+         said("Party at the hall Saturday, starts 6:30pm"), set()),
     ],
 )  # fmt: skip
 def test_a_value_judged_unfit_gives_way_to_the_next(

@@ -146,3 +146,29 @@ def test_what_follows_a_turn_that_only_holds_is_another_matter(
     ]
     when = start + timedelta(minutes=2)
     assert turn_scope(text, earlier[-1], 2, "t", when, earlier, live)[0] == scope
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "scope"),
+    [
+        # a hold before a figure the last turns said, in whatever spelling: the same matter
+        ("Gig at the Crown on Friday, doors 8:30pm.",
+         "hmm, hang on, checking the bus times... 8.30 is a bit late for the last bus", Scope.GLOBAL),
+        ("Invoice 4471 goes out today, £1,250 for the mural.",
+         "one sec, looking at the sheet, 1250 was before the scaffolding", Scope.GLOBAL),
+        ("Ferry booked for the 10:45 crossing, car and two adults.",
+         "hold on, the app says the 1045 is full", Scope.GLOBAL),
+        # a hold before other figures, or before another matter, opens a digression
+        ("Gig at the Crown on Friday, doors 8:30pm.",
+         "hang on, my landlord wants £650 by the 3rd", Scope.TASK),
+        ("Ferry booked for the 10:45 crossing, car and two adults.",
+         "one sec, the plumber is here about the boiler", Scope.TASK),
+    ],
+)  # fmt: skip
+def test_a_hold_before_a_figure_just_said_is_the_same_matter(
+    said: str, text: str, scope: Scope
+) -> None:
+    start = datetime(2026, 4, 2, 10, 0)
+    earlier = [Turn(index=0, speaker="user", text=said, timestamp=start)]
+    when = start + timedelta(minutes=1)
+    assert turn_scope(text, earlier[-1], 1, "t", when, earlier, ())[0] == scope

@@ -39,7 +39,9 @@ def turn_scope(
     sick" of the panel with Ruiz."""
     step = nlu.transition(text)
     after = nlu.held(text) if step is nlu.Transition.DIGRESSION else None
-    if after is not None and (_names_live(after, live) or _takes_back(after)):
+    if after is not None and (
+        _names_live(after, live) or _takes_back(after) or _says_again(after, earlier)
+    ):
         step = nlu.Transition.NONE
     if step is nlu.Transition.NONE and after_hold(earlier) and not (
         _names_live(text, live) or _takes_back(text)
@@ -100,6 +102,22 @@ def _names(text: str) -> frozenset[str]:
 
 def _numbers(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"(?<![\w.,])\d{3,}(?![\w.,]\d)", text))
+
+
+# A figure of three digits or more, as a clock time too: "7.15" of "7:15pm", "1,450".
+_FIGURE = re.compile(r"(?<![\w.,:])\d[\d.,:]*\d(?=\s?[ap]\.?m\b|(?!\w|[.,:]\d))", re.I)
+
+
+def _says_again(text: str, earlier: Sequence[Turn]) -> bool:
+    """Whether a text says again a figure the main line's last turns said ("hang on, 7.15
+    is a bit early" after "start 7.15pm"): it goes on about the same matter."""
+    main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
+    return bool(_figures(text) & {f for t in main for f in _figures(t.text)})
+
+
+def _figures(text: str) -> set[str]:
+    """The digits of a text's figures of three digits or more."""
+    return {d for m in _FIGURE.finditer(text) if len(d := re.sub(r"\D", "", m.group(0))) >= 3}
 
 
 def _takes_back(text: str) -> bool:

@@ -17,17 +17,42 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
     itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
     usual room is taken"); None if it does not."""
     names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
+    clock = _MERIDIEM.sub("", old.text) if old.kind == "time" else ""
+    if re.fullmatch(r"\d{1,2}[:.]\d{2}", clock):  # "7.15 is a bit early" of "7:15pm"
+        names |= {clock.replace(".", ":"), clock.replace(":", ".")}
     if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
         names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
     start = 0
     for clause in re.split(r"([,;:.!?]\s+|\s(?:since|because|as)\s)", turn):
         start += len(clause)
-        if any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names):
-            if found("unavailable", clause):
-                return start
+        named = any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names)
+        # or the old value written otherwise: "7.15" for "7:15pm", "£1,450" for "£1450"
+        if (
+            (named or any(_says_old(v, old) for v in typed_values(clause)))
+            and found("unavailable", clause)
+            and not _anothers_judgement(clause)
+        ):
+            return start
         if taken_back(clause, old):
             return start
     return None
+
+
+# Someone other than the speaker holding a view: "my neighbour says", "Jo reckons".
+_ANOTHERS_VIEW = re.compile(
+    r"\b(?!(?:i|we)\b)[\w'’]+ (?:say|says|said|think|thinks|thought|reckons?|reckoned|feels?|felt"
+    r"|believes?|finds?|found)\b",
+    re.I,
+)
+
+
+def _anothers_judgement(clause: str) -> bool:
+    """Whether a clause judges a value unfit in someone else's view ("my neighbour says
+    6.30 is a bit early"): their opinion puts nothing out of reach."""
+    return found("judged_unfit", clause) and _ANOTHERS_VIEW.search(clause) is not None
+
+
+_MERIDIEM = re.compile(r"\s?[ap]\.?m\.?$", re.I)
 
 
 def taken_back(clause: str, old: TypedValue) -> bool:

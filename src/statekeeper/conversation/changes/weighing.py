@@ -273,6 +273,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     # "can't make Tuesday at 10 anymore. ... Thursday at 2pm works": the only known value of
     # its kind, out of reach, and a new one said after it
     after = new.alone and reach is not None and start + new.value.start >= reach and not apart
+    if after and not score:  # a value only said before, out of reach: the one of its kind
+        score = 1
     score += new.changes + gone + (new.sole and not apart) + 2 * (after or same_but)
     # put forward as where a thing would be moved to ("can we push the delivery to 12:30?"):
     # a rival of the moment it has, even beside the standing one said again
