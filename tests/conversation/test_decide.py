@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from statekeeper.conversation.changes.fact_edits import replaced, without
-from statekeeper.conversation.changes.labels import slot_name
+from statekeeper.conversation.changes.labels import anchor, slot_name
 from statekeeper.conversation.changes.operations import Replace, Retract, Source
 from statekeeper.conversation.decide import decide
 from statekeeper.text.values import typed_values
@@ -2419,6 +2419,52 @@ def test_a_value_of_what_a_pronoun_points_back_at_is_that_things(
     ],
 )  # fmt: skip
 def test_an_amount_in_pence_replaces_one_in_pounds(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "words", "not_words"),
+    [
+        # the words after "and" or a comma, between two values, are the next one's
+        ("doors 19:30 and last orders at 23:00", "19:30", {"door"}, {"order"}),
+        ("doors 19:30 and last orders at 23:00", "23:00", {"order"}, {"door"}),
+        # ... and those before the parting the first one's, when it is labelled after
+        ("£40 deposit, £160 balance on the day", "£40", {"deposit"}, {"balanc"}),
+        ("£40 deposit, £160 balance on the day", "£160", {"balanc"}, {"deposit"}),
+        # a value with no words of its own after the parting shares them all
+        ("out of the flat on 3/4 and into the new one 17/4", "17/4", {"flat"}, set()),
+    ],
+)
+def test_a_value_is_named_by_its_own_part_of_a_list(
+    text: str, value: str, words: set[str], not_words: set[str]
+) -> None:
+    found = next(v for v in typed_values(text) if v.text == value)
+    near = anchor(text, found)
+    assert words <= near and not near & not_words
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # each value of a list replaces the known one its own words name
+        ("the venue says doors 19:00 and last orders at 22:30 now.",
+         said("Gig Friday: doors 19:30, last orders 23:00, Brook Room"),
+         {("19:30", "19:00"), ("23:00", "22:30")}),
+        # a name that only tells or rings is who speaks, not a new value
+        ("Dr Hale said this morning the pup can be discharged on Friday.",
+         fact("Pup: discharge planned, discharge ward Orchard Wing", "pup"), set()),
+        ("Ms Pruitt told me the boiler repair can go ahead Thursday.",
+         fact("Boiler repair: engineer from Elm Yard Heating, repair on Monday", "repair"),
+         {("Monday", "Thursday")}),
+        # ... but one who offers itself is a value
+        ("Lakeside Lodge called back, they can host the team dinner instead.",
+         fact("Team dinner: Hillcrest Hall, Friday", "dinner"),
+         {("Hillcrest Hall", "Lakeside Lodge")}),
+    ],
+)  # fmt: skip
+def test_each_value_of_a_list_and_who_tells_it(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected

@@ -27,9 +27,35 @@ def anchor(text: str, value: TypedValue) -> frozenset[str]:
     start = max((m.end() for m in SEGMENT_END.finditer(text, 0, value.start)), default=0)
     stop = SEGMENT_END.search(text, value.end)
     end = stop.start() if stop else len(text)
+    start, end = _shared_with_neighbours(text, value, start, end)
     before = _without_values(text[start : value.start]).split()[-_WINDOW:]
     after = _without_values(text[value.end : end]).split()[:_WINDOW]
     return topic_terms(" ".join([*before, *after]))
+
+
+# Where the words between two values part: "pick-up 07:50 and leaving at 15:10".
+_PARTING = re.compile(r",\s|\s(?:and|then|plus|but)\s", re.I)
+
+
+def _shared_with_neighbours(
+    text: str, value: TypedValue, start: int, end: int
+) -> tuple[int, int]:
+    """A value's segment without the words that belong to the values beside it: between
+    two values, the words after a comma or an "and" are the next one's ("pick-up 07:50 and
+    leaving Jodrell at 15:10"), those before it the first one's ("07:50 pick-up, 15:10
+    return")."""
+    others = [v for v in typed_values(text) if start <= v.start and v.end <= end]
+    before = [v for v in others if v.end <= value.start]
+    after = [v for v in others if v.start >= value.end]
+    if before:  # where the value has words of its own after the parting
+        parts = list(_PARTING.finditer(text, before[-1].end, value.start))
+        if parts and topic_terms(_without_values(text[parts[-1].end() : value.start])):
+            start = parts[-1].end()
+    if after:  # where the next value has words of its own ("the new one 10/15" has none)
+        part = _PARTING.search(text, value.end, after[0].start)
+        if part and topic_terms(_without_values(text[part.end() : after[0].start])):
+            end = part.start()
+    return start, end
 
 
 @cache

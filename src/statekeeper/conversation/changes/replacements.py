@@ -284,7 +284,31 @@ def _may_be_new(sentence: Sentence, value: TypedValue, known: Sequence[Known]) -
         return False  # "add the $35 pet rent": one more thing, in place of none
     if _takes_effect(sentence.text, value, known):
         return False  # "membership goes to $45 as of March 3": when it changes
+    if value.kind == "name" and _reporter(sentence.text, value):
+        return False  # "Dr Hale said this morning ...": who tells, not a value told
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
+
+
+# A person's report or call, right after their name: "Dr Hale said", "Priya rang to say".
+_REPORTS = re.compile(
+    r"\s+(?:just\s+|also\s+)?(?:said|says|told|tells|rang|phoned|e-?mailed|texted|messaged|wrote"
+    r"|mentioned|reckons|reckoned|asked|called(?!\s+(?:in|off|it))|(?:has|had)\s+(?:said|told|rang"
+    r"|phoned|e-?mailed|texted|called))\b",
+    re.I,
+)
+
+
+def _reporter(sentence: str, value: TypedValue) -> bool:
+    """Whether a name is only who reports ("Dr Hale said this morning the cast can come
+    off"), not one who offers itself ("the Lido rang, they can fit us in at 6")."""
+    report = _REPORTS.match(sentence, value.end)
+    if report is None:
+        return False
+    told = sentence[report.end() : report.end() + _REPORT_REACH]
+    return re.search(r"\b(?:they|he|she|we)\b", told, re.I) is None
+
+
+_REPORT_REACH = 40  # characters of a report in which its teller may be its subject
 
 
 def _added_value(sentence: str, value: TypedValue) -> bool:
