@@ -154,6 +154,16 @@ SPANS = [
      ["In confidence, the landlord is selling the building."]),
     ("Marta said it in strict confidence: the shop is up for sale. Hours stay the same.",
      ["Marta said it in strict confidence: the shop is up for sale."]),
+    # ... or what it points back at, when it says nothing of its own
+    ("The boiler man is off because his wife is in hospital. He told me in confidence. "
+     "Thursday's visit moves to Monday.",
+     ["The boiler man is off because his wife is in hospital. He told me in confidence."]),
+    ("Dad's selling the allotment to pay a debt. Mum told me in strict confidence and "
+     "doesn't want my sister to know. Dinner's at six.",
+     ["Dad's selling the allotment to pay a debt. Mum told me in strict confidence and "
+      "doesn't want my sister to know."]),
+    ("The courier lost his licence last month. Said in confidence, mind. Rounds start at 7.",
+     ["The courier lost his licence last month. Said in confidence, mind."]),
     # someone keeping it to themselves until later points back at what was said
     ("The lab found a fault in batch 12. The owner isn't telling the buyers until Friday. "
      "Deliveries resume Monday.",
@@ -170,6 +180,12 @@ SPANS = [
     ("The alarm code is 5521. Keyholders only, never by text.",
      ["The alarm code is 5521. Keyholders only, never by text."]),
     ("Her mobile is 0412 555 019. Coaches only.", ["Her mobile is 0412 555 019. Coaches only."]),
+    ("The door code is 7781. That's cleaners and caretakers only. Bins go out Tuesday.",
+     ["The door code is 7781. That's cleaners and caretakers only."]),
+    ("Her home number is 0161 555 0192. This is for the trustees only.",
+     ["Her home number is 0161 555 0192. This is for the trustees only."]),
+    ("Alarm set at 22:00, that is managers and keyholders only. Café opens at 8.",
+     ["Alarm set at 22:00, that is managers and keyholders only."]),
     # not a word to someone
     ("We're buying the bakery next door. Not a word to Maria obviously.",
      ["We're buying the bakery next door. Not a word to Maria obviously."]),
@@ -183,6 +199,11 @@ SPANS = [
     # kept between the speaker and someone named
     ("keep the diagnosis between me and the GP, it's early dementia",
      ["keep the diagnosis between me and the GP, it's early dementia"]),
+    # a heading that names the one it is kept with and where they sit
+    ("Strictly between me and Dev in payroll: her salary rises to £41,000. Shifts as usual.",
+     ["Strictly between me and Dev in payroll: her salary rises to £41,000. Shifts as usual."]),
+    ("Between us and Kate from legal: the claim settles at $22,000.",
+     ["Between us and Kate from legal: the claim settles at $22,000."]),
     ("The refund is $95, that's between you and me. Pickup is at 4.",
      ["The refund is $95, that's between you and me."]),
     # a restriction that opens its turn and names a matter whose value follows
@@ -271,6 +292,10 @@ NO_SPAN = [
     "Give it to no one but Raj, he signs for it.",
     "Vegetarian only: the lentil soup.",
     "Only one thing: bring a pen.",
+    # "only" after a time or a thing, not a group of people
+    "The café is open till 4. That's weekends only.",
+    "Parking is free after six, that's Sundays only.",
+    "This is cash only, the card machine is broken.",
     "I'm sharing my screen now.",
     "The HR team meets on Monday at 10.",
     "Keep this in mind when you book the venue.",

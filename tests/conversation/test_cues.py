@@ -72,3 +72,9 @@ def test_a_cue_may_open_on_an_apostrophe(table_name: str, text: str, hit: bool) 
 )
 def test_break_offs_and_returns_are_said_in_many_ways(name: str, text: str, hit: bool) -> None:
     assert found(name, text) is hit
+
+
+def test_a_table_named_inside_a_named_table_is_expanded_too() -> None:
+    assert not [p for phrases in tables().values() for p in phrases if "<<" in p]
+    assert found("people_roles", "the trustees") and found("people_roles", "cleaners")
+    assert not found("people_roles", "weekends")

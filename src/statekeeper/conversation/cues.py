@@ -31,7 +31,10 @@ _NAMED = re.compile(r"<<(\w+)>>")
 
 
 def _expanded(phrase: str, found: dict[str, tuple[str, ...]]) -> str:
-    return _NAMED.sub(lambda m: "(?:" + "|".join(found[m.group(1)]) + ")", phrase)
+    """A phrase with each table it names in place, and those that table names in turn."""
+    return _NAMED.sub(
+        lambda m: "(?:" + "|".join(_expanded(p, found) for p in found[m.group(1)]) + ")", phrase
+    )
 
 
 @cache

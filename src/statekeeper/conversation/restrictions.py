@@ -104,7 +104,11 @@ def _spans(text: str) -> list[str]:
             close(opener)
             opener = None
         elif opener is None and found("confidential_here", said):  # this sentence alone
-            spans.append(sentence.text.strip())
+            # or what it points back at, when it says little of its own: "He told me in
+            # confidence and doesn't want the class to know."
+            alone = not said_before or not _says_little(said)
+            first = sentence.start if alone else _pointed_at(said_before, sentence)
+            spans.append(text[first : sentence.start + len(sentence.text)].strip())
         elif opener is None and found("anonymity", said):  # the name goes, the rest stays
             spans += _names(text[said_before[-1].start : sentence.start]) if said_before else []
         elif (
