@@ -2468,3 +2468,29 @@ def test_each_value_of_a_list_and_who_tells_it(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # a known value written two ways, in a fact and in a turn, is one value, not two rivals
+        ("Sorry, the dentist moved it, it's 4:15pm now.",
+         [fact("Dentist: Friday 3:30pm, Dr Hales"), said("the dentist is 3:30 on Friday")],
+         {("3:30pm", "4:15pm")}),
+        ("Slight change, the fitter comes at 9:15 instead.",
+         [fact("Kitchen fitting Monday, fitter arrives 8:30am"),
+          said("ok 8:30 on Monday for the fitter")],
+         {("8:30am", "9:15")}),
+        ("Change of plan: pickup is 17:45 now.",
+         [fact("School pickup Wednesday 5:00pm, side gate"), said("5:00 at the side gate then")],
+         {("5:00pm", "17:45")}),
+        # two different known values of the kind stay rivals
+        ("Sorry, it's 4:15pm now.",
+         [fact("Dentist: Friday 3:30pm, Dr Hales"), said("the vet is 11:30 on Friday")],
+         set()),
+    ],
+)  # fmt: skip
+def test_one_value_written_two_ways_is_one_candidate(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

@@ -29,6 +29,18 @@ def same_figure(a: TypedValue, b: TypedValue) -> bool:
     return None not in figures and figures[0] == figures[1]
 
 
+def one_value(a: TypedValue, b: TypedValue) -> bool:
+    """Whether two values are one written two ways: "2,480" and "$2,480.00", "3:30" and
+    "3:30pm"."""
+    if a.key == b.key or same_figure(a, b):
+        return True
+    return (
+        a.kind == b.kind == "time"
+        and (without_meridiem(a) or without_meridiem(b))
+        and digits(a.text) == digits(b.text)
+    )
+
+
 def quotes_a_figure(value: TypedValue, known: Iterable[TypedValue]) -> bool:
     """Whether a bare number says again the figure of a known amount, share or count
     ("we're only taking the 25" of "25% crown reduction"): no new value of anything."""

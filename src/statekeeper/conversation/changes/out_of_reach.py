@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from statekeeper.conversation.changes.figures import digits, same_figure, without_meridiem
+from statekeeper.conversation.changes.figures import digits, one_value
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.text.values import TypedValue, typed_values
 
@@ -28,7 +28,7 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
         named = any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names)
         # or the old value written otherwise: "7.15" for "7:15pm", "£1,450" for "£1450"
         if (
-            (named or any(_says_old(v, old) for v in typed_values(clause)))
+            (named or any(one_value(v, old) for v in typed_values(clause)))
             and found("unavailable", clause)
             and not _anothers_judgement(clause)
         ):
@@ -59,18 +59,8 @@ def taken_back(clause: str, old: TypedValue) -> bool:
     """Whether a clause takes an old figure back by naming it ("scratch the 2,480", "forget
     the $60 I quoted"): a new one of its kind in the same turn is then its replacement."""
     return any(
-        _says_old(v, old) and _takes_back().search(clause[: v.start].lower())
+        one_value(v, old) and _takes_back().search(clause[: v.start].lower())
         for v in typed_values(clause)
-    )
-
-
-def _says_old(said: TypedValue, old: TypedValue) -> bool:
-    """Whether a value a turn says is an old one said again, perhaps shorter: "2,480" for
-    "$2,480.00", "2:15" for "2:15pm", "Tuesday" for "Tuesday"."""
-    if said.key == old.key or same_figure(said, old):
-        return True
-    return said.kind == old.kind == "time" and without_meridiem(said) and (
-        digits(said.text) == digits(old.text)
     )
 
 

@@ -24,6 +24,7 @@ from statekeeper.conversation.changes.contrasts import (
 from statekeeper.conversation.changes.figures import (
     currency,
     digits,
+    one_value,
     quotes_a_figure,
     same_figure,
     without_meridiem,
@@ -201,8 +202,8 @@ def replacements(
                 if (w := weigh(whole, new, k))
             ]
             options.sort(key=lambda o: o[0], reverse=True)
-            if not options or any(
-                o[0] == options[0][0] and o[2].value.key != options[0][2].value.key
+            if not options or any(  # one value written two ways ("3:30", "3:30pm") is no rival
+                o[0] == options[0][0] and not one_value(o[2].value, options[0][2].value)
                 for o in options[1:]
             ):
                 continue  # nothing, or no single best: leave it to the recall layer

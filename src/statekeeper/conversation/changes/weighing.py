@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from statekeeper.conversation.changes.alternatives import an_alternative
 from statekeeper.conversation.changes.bounds import moved_to
 from statekeeper.conversation.changes.contrasts import concluded, matches_named
+from statekeeper.conversation.changes.figures import one_value
 from statekeeper.conversation.changes.kinds import one_per_day, peers_of, same_shape
 from statekeeper.conversation.changes.labels import (
     LABELLED,
@@ -127,6 +128,15 @@ def spans_alike(old: TypedValue, new: TypedValue) -> bool:
     return bool(_SPAN.search(old.text)) == bool(_SPAN.search(new.text))
 
 
+def _distinct(known: Sequence[Known]) -> list[Known]:
+    """The known values, one of each where two write one value ("3:30" and "3:30pm")."""
+    out: list[Known] = []
+    for k in known:
+        if not any(one_value(k.value, o.value) for o in out):
+            out.append(k)
+    return out
+
+
 def new_value(
     whole: WholeTurn,
     sentence: Sentence,
@@ -146,7 +156,7 @@ def new_value(
     # for a value put forward, which only masks, a weekday beside its date is one day with
     # it (a stated change needs more: "fees rise as of March 3" moves no "Mon 2/24")
     peers = peers_of(value, candidates) or candidates
-    alone = len(one_per_day(peers) if whole.forward else peers) == 1
+    alone = len(_distinct(one_per_day(peers) if whole.forward else peers)) == 1
     # the turn's only value of its kind for the only known one, with a change cue beyond a
     # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
     values = typed_values(whole.text)
