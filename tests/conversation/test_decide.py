@@ -2494,3 +2494,24 @@ def test_one_value_written_two_ways_is_one_candidate(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # an arrow to a new value, from the thing or its short name, is a change said
+        ("From the group: Dr Obi ⇒ 09:40", [fact("Dr Obi clinic: Tuesday 09:00, room 3")],
+         {("09:00", "09:40")}),
+        ("rota v4 is up. KB → 11:50, Blue Room.",
+         [fact("Kite Builders stall slot: Sat 10:20, Room 9")], {("10:20", "11:50")}),
+        ("rota pasted: Ade -> 07:30, the rest as is",
+         [fact("Ade's shift Sunday: 06:00, loading bay")], {("06:00", "07:30")}),
+        # an arrow from another thing of the kind, or a range written tight: no change
+        ("Ops sheet: van 3 -> 07:00", [fact("Van 2 departs 06:15 from the depot")], set()),
+        ("Mon->Fri 09:00", [fact("Van 2 departs 06:15 from the depot")], set()),
+    ],
+)  # fmt: skip
+def test_an_arrow_to_a_new_value_is_a_change(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

@@ -40,6 +40,8 @@ def best_of(scored: list[Scored]) -> list[Replace]:
             if (s.score >= ACCEPT) != sure:
                 continue
             source = s.op.old.source
+            if not sure and _whose(s.op):
+                continue  # "Team Kestrel demo slot: ...": whose record it is, not a value of it
             if (
                 not sure
                 and (source, s.sentence) not in in_focus
@@ -55,6 +57,15 @@ def best_of(scored: list[Scored]) -> list[Replace]:
                 topics |= _key_words(source)
             chosen.append(s.op if sure else replace(s.op, reason="what the turn changes"))
     return chosen
+
+
+def _whose(op: Replace) -> bool:
+    """Whether a replacement's old value is the name a fact opens with: whom or what the
+    record is of."""
+    old = op.old.value
+    return old.kind == "name" and op.old.source.fact_id is not None and not op.old.source.text[
+        : old.start
+    ].strip()
 
 
 def _key_words(source: Source) -> set[str]:

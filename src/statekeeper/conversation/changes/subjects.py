@@ -429,7 +429,8 @@ def _modified(text: str, last_phrase: bool = False) -> dict[str, set[str]]:
     return modified
 
 
-_SUBJECT = re.compile(rf"^(.*?)\s+(?:{_SAYS_OF}|will be)\b", re.I)  # up to its clause's verb
+# up to its clause's verb, or an arrow to its new value ("van 3 -> 07:00")
+_SUBJECT = re.compile(rf"^(.*?)\s+(?:(?:{_SAYS_OF}|will be)\b|(?:→|->|=>|⇒)(?=\s))", re.I)
 
 
 def said_of(sentence: str, value: TypedValue) -> bool:

@@ -104,6 +104,9 @@ class _New:
     roles: frozenset[str]
 
 
+# An arrow from a thing, or its old value, right before its new one: "our slot → 16:25",
+# "venue -> Brook Hall" (not "Mon->Fri", a range written tight).
+_ARROW_BEFORE = re.compile(r"\s(?:→|->|=>|⇒)\s+$")
 _SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
 
 
@@ -160,13 +163,14 @@ def new_value(
     # the turn's only value of its kind for the only known one, with a change cue beyond a
     # bare "it's" or "new" ("it's Thursday" tells the day): one thing, changed
     values = typed_values(whole.text)
+    arrowed = _ARROW_BEFORE.search(sentence.text, 0, value.start) is not None
     days = {d for d, _ in weekday_of_date(whole.text, values)} if whole.forward else set()
     sole = (
         alone
         and sum(compatible(v, value) for v in values if v not in days) == 1
         # a change said in its sentence, or a repair said anywhere in the turn ("I typo'd
         # the pax just now. client email says 108 pax")
-        and (found("change", WEAK_CHANGE.sub(" ", sentence.text)) or whole.repairs > 0)
+        and (found("change", WEAK_CHANGE.sub(" ", sentence.text)) or whole.repairs > 0 or arrowed)
         and not quoted(sentence.text, value.start)  # another's words, relayed
     )
     return _New(
@@ -183,6 +187,7 @@ def new_value(
         found("change", sentence.text)
         + whole.repairs
         + concluded(sentence.text, value)
+        + arrowed
         # a value put right as it was said ("3pm, no wait, 3:30pm"): the speaker's own repair
         + (named is not None and not any(matches_named(named, k) for k in candidates)),
         roles(sentence.text[: value.start]),
