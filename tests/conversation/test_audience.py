@@ -155,13 +155,12 @@ SPANS = [
     ("Marta said it in strict confidence: the shop is up for sale. Hours stay the same.",
      ["Marta said it in strict confidence: the shop is up for sale."]),
     # ... or what it points back at, when it says nothing of its own
-    ("The boiler man is off because his wife is in hospital. He told me in confidence. "
-     "Thursday's visit moves to Monday.",
-     ["The boiler man is off because his wife is in hospital. He told me in confidence."]),
-    ("Dad's selling the allotment to pay a debt. Mum told me in strict confidence and "
-     "doesn't want my sister to know. Dinner's at six.",
-     ["Dad's selling the allotment to pay a debt. Mum told me in strict confidence and "
-      "doesn't want my sister to know."]),
+    ("The boiler man is off because his wife is in hospital. She mentioned it in "
+     "confidence. Thursday's visit moves to Monday.",
+     ["The boiler man is off because his wife is in hospital. She mentioned it in confidence."]),
+    ("Dad's selling the allotment to pay a debt. Mum said that in strict confidence. "
+     "Dinner's at six.",
+     ["Dad's selling the allotment to pay a debt. Mum said that in strict confidence."]),
     ("The courier lost his licence last month. Said in confidence, mind. Rounds start at 7.",
      ["The courier lost his licence last month. Said in confidence, mind."]),
     # someone keeping it to themselves until later points back at what was said
@@ -200,8 +199,8 @@ SPANS = [
     ("keep the diagnosis between me and the GP, it's early dementia",
      ["keep the diagnosis between me and the GP, it's early dementia"]),
     # a heading that names the one it is kept with and where they sit
-    ("Strictly between me and Dev in payroll: her salary rises to £41,000. Shifts as usual.",
-     ["Strictly between me and Dev in payroll: her salary rises to £41,000. Shifts as usual."]),
+    ("Only between me and Dev from payroll: her salary rises to £41,000. Shifts as usual.",
+     ["Only between me and Dev from payroll: her salary rises to £41,000. Shifts as usual."]),
     ("Between us and Kate from legal: the claim settles at $22,000.",
      ["Between us and Kate from legal: the claim settles at $22,000."]),
     ("The refund is $95, that's between you and me. Pickup is at 4.",

@@ -156,12 +156,12 @@ def test_what_follows_a_turn_that_only_holds_is_another_matter(
          "hmm, hang on, checking the bus times... 8.30 is a bit late for the last bus", Scope.GLOBAL),
         ("Invoice 4471 goes out today, £1,250 for the mural.",
          "one sec, looking at the sheet, 1250 was before the scaffolding", Scope.GLOBAL),
-        ("Ferry booked for the 10:45 crossing, car and two adults.",
-         "hold on, the app says the 1045 is full", Scope.GLOBAL),
+        ("Ferry reserved on the 11:35 sailing, car and two adults.",
+         "hold on, the app says the 1135 is full", Scope.GLOBAL),
         # a hold before other figures, or before another matter, opens a digression
         ("Gig at the Crown on Friday, doors 8:30pm.",
          "hang on, my landlord wants £650 by the 3rd", Scope.TASK),
-        ("Ferry booked for the 10:45 crossing, car and two adults.",
+        ("Ferry reserved on the 11:35 sailing, car and two adults.",
          "one sec, the plumber is here about the boiler", Scope.TASK),
     ],
 )  # fmt: skip

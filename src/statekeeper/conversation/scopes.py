@@ -104,13 +104,13 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"(?<![\w.,])\d{3,}(?![\w.,]\d)", text))
 
 
-# A figure of three digits or more, as a clock time too: "7.15" of "7:15pm", "1,450".
+# A figure of three digits or more, as a clock time too: "6.30" of "6:30pm", "1,450".
 _FIGURE = re.compile(r"(?<![\w.,:])\d[\d.,:]*\d(?=\s?[ap]\.?m\b|(?!\w|[.,:]\d))", re.I)
 
 
 def _says_again(text: str, earlier: Sequence[Turn]) -> bool:
-    """Whether a text says again a figure the main line's last turns said ("hang on, 7.15
-    is a bit early" after "start 7.15pm"): it goes on about the same matter."""
+    """Whether a text says again a figure the main line's last turns said ("hang on, 6.30
+    is a bit early" after "doors 6:30pm"): it goes on about the same matter."""
     main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
     return bool(_figures(text) & {f for t in main for f in _figures(t.text)})
 

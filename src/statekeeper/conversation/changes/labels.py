@@ -33,7 +33,7 @@ def anchor(text: str, value: TypedValue) -> frozenset[str]:
     return topic_terms(" ".join([*before, *after]))
 
 
-# Where the words between two values part: "pick-up 07:50 and leaving at 15:10".
+# Where the words between two values part: "doors 19:30 and last orders at 23:00".
 _PARTING = re.compile(r",\s|\s(?:and|then|plus|but)\s", re.I)
 
 
@@ -41,9 +41,8 @@ def _shared_with_neighbours(
     text: str, value: TypedValue, start: int, end: int
 ) -> tuple[int, int]:
     """A value's segment without the words that belong to the values beside it: between
-    two values, the words after a comma or an "and" are the next one's ("pick-up 07:50 and
-    leaving Jodrell at 15:10"), those before it the first one's ("07:50 pick-up, 15:10
-    return")."""
+    two values, the words after a comma or an "and" are the next one's ("doors 19:30 and last
+    orders at 23:00"), those before it the first one's ("£40 deposit, £160 balance")."""
     others = [v for v in typed_values(text) if start <= v.start and v.end <= end]
     before = [v for v in others if v.end <= value.start]
     after = [v for v in others if v.start >= value.end]
@@ -51,7 +50,7 @@ def _shared_with_neighbours(
         parts = list(_PARTING.finditer(text, before[-1].end, value.start))
         if parts and topic_terms(_without_values(text[parts[-1].end() : value.start])):
             start = parts[-1].end()
-    if after:  # where the next value has words of its own ("the new one 10/15" has none)
+    if after:  # where the next value has words of its own ("and in by 17/4" has none)
         part = _PARTING.search(text, value.end, after[0].start)
         if part and topic_terms(_without_values(text[part.end() : after[0].start])):
             end = part.start()

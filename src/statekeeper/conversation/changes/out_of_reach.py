@@ -18,7 +18,7 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
     usual room is taken"); None if it does not."""
     names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
     clock = _MERIDIEM.sub("", old.text) if old.kind == "time" else ""
-    if re.fullmatch(r"\d{1,2}[:.]\d{2}", clock):  # "7.15 is a bit early" of "7:15pm"
+    if re.fullmatch(r"\d{1,2}[:.]\d{2}", clock):  # "6.30 is too early" of "6:30pm"
         names |= {clock.replace(".", ":"), clock.replace(":", ".")}
     if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
         names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
@@ -26,7 +26,7 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
     for clause in re.split(r"([,;:.!?]\s+|\s(?:since|because|as)\s)", turn):
         start += len(clause)
         named = any(re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", clause, re.I) for n in names)
-        # or the old value written otherwise: "7.15" for "7:15pm", "£1,450" for "£1450"
+        # or the old value written otherwise: "6.30" for "6:30pm", "£1,450" for "£1450"
         if (
             (named or any(one_value(v, old) for v in typed_values(clause)))
             and found("unavailable", clause)
