@@ -62,12 +62,27 @@ def test_a_cue_may_open_on_an_apostrophe(table_name: str, text: str, hit: bool) 
         ("interruption", "sorry, radio", True),
         ("interruption", "the supplier on the line", True),
         ("interruption", "I rang the supplier on the phone yesterday", False),
+        # someone on a call about something, or at the door, and a hold said in Scots
+        ("interruption", "council on the phone about the skip", True),
+        ("interruption", "argh, school on the line re the trip", True),
+        ("interruption", "the deputy just put his head round the door", True),
+        ("interruption", "hud on, wee problem wi the till", True),
+        ("interruption", "we spoke on the phone about it last week", False),
+        ("interruption", "I was on the phone about the boiler all morning", False),
         # going back, said at the head of a sentence
         ("returns", "ok, back to the quote", True),
         ("returns", "right, where were we", True),
         ("returns", "Anyway. the rota", True),
         ("returns", "back tae the kiln", True),
         ("returns", "I went back to the shop for milk", False),
+        # the matter named alone after a word that turns to it
+        ("returns", "right, invoices. the gas one came in", True),
+        ("returns", "ok, the seating plan again", True),
+        ("returns", "So, minibus:", True),
+        ("returns", "ok, thanks.", False),
+        ("returns", "right, grabbing a coffee", False),
+        ("returns", "ok ok. she'll ring back", False),
+        ("returns", "ok, the minibus is booked for six", False),
     ],
 )
 def test_break_offs_and_returns_are_said_in_many_ways(name: str, text: str, hit: bool) -> None:
