@@ -69,6 +69,13 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("Good morning, the van is late", False),
         ("Great news, they moved it to Friday", False),
         ("fine dust everywhere after the sanding", False),
+        # a yes said twice over, with no comma between
+        ("ok good, the rest stays as it is", True),
+        ("yes perfect, send it over", True),
+        ("yep lovely", True),
+        ("ok so what's next", False),
+        ("right then", False),
+        ("ok no", False),
         # a yes amended in the same breath is no plain yes
         ("yes, but make it the 9th", False),
         ("Yes except the blue one", False),

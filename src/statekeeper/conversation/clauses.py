@@ -196,7 +196,14 @@ def confirms(turn: str) -> bool:
     opening = _OPENING.match(turn)
     said = opening.group(1).strip().lower() if opening else ""
     said = _POLITE.sub("", said)
-    return bool(said) and table("confirmations").fullmatch(said) is not None
+    if said and table("confirmations").fullmatch(said) is not None:
+        return True
+    # a yes said twice over, with no comma between: "ok good", "yes perfect, send it"
+    lead, _, rest = said.partition(" ")
+    return lead in _LEADS and bool(rest) and table("confirmations").fullmatch(rest) is not None
+
+
+_LEADS = frozenset({"ok", "okay", "alright", "right", "yes", "yeah", "yep", "yup", "great", "cool"})
 
 
 # Who a line of a pasted chat or log is from: a bracketed stamp or name ("[Tomasz]", "[09/05,
