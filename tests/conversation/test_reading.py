@@ -722,6 +722,9 @@ def test_a_new_subject_is_kept_under_whose_it_is_and_when_it_was_said(
         # a span from one value to another replaces nothing, nor does a question
         ("The loan runs from 3 May 2032 to 9 August 2032.", []),
         ("Is it 4471, not 4417?", []),
+        # ... nor a question after a statement in the same turn
+        ("She rang about the van. So the hire comes to 24,80 € instead of 52,00 €?", []),
+        ("Quick one from the client. Could we do £90 rather than £120?", []),
     ],
 )
 def test_a_value_put_right_as_it_is_said_is_ended(text: str, ended: list[str]) -> None:

@@ -101,3 +101,20 @@ def test_a_dead_name_joined_by_a_hyphen_never_masks_the_live_one(
 )
 def test_a_dead_time_with_a_dot_masks_no_other_time(dead: str, text: str) -> None:
     assert DeadValues.build([dead], []).redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("dead", "live", "text", "shown"),
+    [
+        # an amount is the same with its currency's sign on either side
+        ("24,80 €", "hire €52,00", "that would be €24,80 instead of €52,00",
+         "that would be [outdated] instead of €52,00"),
+        ("€1.250,00", "deposit 300,00 €", "so 1.250,00 € then, deposit 300,00 €",
+         "so [outdated] then, deposit 300,00 €"),
+        ("£45", "£60 a night", "fine at 45 £ or £60 a night", "fine at [outdated] or £60 a night"),
+    ],
+)  # fmt: skip
+def test_a_dead_amount_is_masked_with_its_sign_on_either_side(
+    dead: str, live: str, text: str, shown: str
+) -> None:
+    assert DeadValues.build([dead], [live]).redact(text) == shown

@@ -89,7 +89,20 @@ def typed_parts(text: str) -> frozenset[str]:
             bare = _BARE_AMOUNT.search(value.text)
             if bare is not None and sum(c.isdigit() for c in bare.group(1)) >= 3:
                 found.add(bare.group(1))
+            found |= _currency_sides(value.text)
     return frozenset(p for p in found if _phrase_worthy(p))
+
+
+_SYMBOL = re.compile(r"[$€£¥]")
+
+
+def _currency_sides(money: str) -> set[str]:
+    """An amount with its currency's sign on either side: "€24,80" quotes "24,80 €"."""
+    sign = _SYMBOL.search(money)
+    if sign is None:
+        return set()
+    amount = (money[: sign.start()] + money[sign.end() :]).strip()
+    return {norm(f"{sign.group(0)}{amount}"), norm(f"{amount} {sign.group(0)}")}
 
 
 # Not a part of a word joined by a hyphen: "Corp-5G" names the network, "Corp" alone

@@ -51,11 +51,11 @@ def _put_right(
 ) -> list[Decision]:
     """The values a turn's own statements name as replaced ("the 29th... sorry, the 30th",
     "481, not 418") that nothing known holds nor said before: ended as they were said."""
-    if not any(sentence.asserts for sentence in sentences(turn.text)):
-        return []  # a question or a supposition names nothing as replaced
+    # a question or a supposition names nothing as replaced ("do I pay 38 instead of 61?")
+    stated = " ".join(s.text for s in sentences(turn.text) if s.asserts)
     said_before = [f.text for f in live] + [t.text for t in earlier]
-    return [  # the whole turn: a repair runs across a stop ("the 29th... sorry, the 30th")
+    return [  # all it states: a repair runs across a stop ("the 29th... sorry, the 30th")
         ended(view, turn, PROPOSAL, old, PUT_RIGHT)
-        for old in contrasted(turn.text, steps=False).values()
+        for old in contrasted(stated, steps=False).values()
         if not any(nlu.mentions(text, old) for text in said_before)
     ]
