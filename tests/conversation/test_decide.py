@@ -1218,6 +1218,13 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # a no passed on from whoever it is theirs to say
+    ("the vet says no walks this week, garden only",
+     [fact("Daily plan for Rufus: walks, brushing, garden time", "plan")], {("walks", "-")}),
+    ("Mum rang, she said no nuts this year",
+     [fact("Hamper: nuts, cheese, crackers, red wine", "hamper")], {("nuts", "-")}),
+    ("msg from the client: he said no balloons after all",
+     [fact("Party setup: balloons, banner, cake table", "party")], {("balloons", "-")}),
     # struck from a list: scrubbed, crossed or rubbed off it
     ("scrub the pears off the order, the grower let us down",
      [fact("Order: 2 crates of apples, 1 crate of pears, 5 kg oats", "order")],
@@ -1419,6 +1426,10 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # "said no" before no item: an answer, not a no to one
+    ("she said no problem, the banner is fine",
+     [fact("Party setup: balloons, banner, cake table", "party")]),
+    ("he said no one minds the balloons", [fact("Party setup: balloons, banner, cake table", "party")]),
     # a bin as a thing, and a tilde for "about", take nothing off
     ("the bin by the gazebo is full", [fact("Fete kit: gazebo, bunting, bin bags", "kit")]),
     ("put the bunting in the bin after", [fact("Fete kit: gazebo, bunting, bin bags", "kit")]),
