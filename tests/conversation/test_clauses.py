@@ -76,6 +76,12 @@ from statekeeper.nlu.interpret import is_question, narrates
         ("ok so what's next", False),
         ("right then", False),
         ("ok no", False),
+        # thanks for what was read back
+        ("cheers, that's everything for today", True),
+        ("ta", True),
+        ("legend, thank you", True),
+        ("thanks but no, keep the old one", False),
+        ("thanks for nothing", False),
         # a yes amended in the same breath is no plain yes
         ("yes, but make it the 9th", False),
         ("Yes except the blue one", False),
