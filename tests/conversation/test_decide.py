@@ -1218,6 +1218,14 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # when, said after the item, is no part of its name
+    ("so that's it, no barbecue this weekend.",
+     [fact("Sunday: 1pm barbecue at the clubhouse; 4pm quiz", "sunday")],
+     {("1pm barbecue at the clubhouse", "-")}),
+    ("scrap the quiz next week, the hall is double booked",
+     [fact("Club nights: quiz, darts, bingo", "nights")], {("quiz", "-")}),
+    ("forget the yoga this morning, I'm wrecked",
+     [fact("Tuesday plan: yoga 7am, dentist 11am, shop 2pm", "plan")], {("yoga 7am", "-")}),
     # a no passed on from whoever it is theirs to say
     ("the vet says no walks this week, garden only",
      [fact("Daily plan for Rufus: walks, brushing, garden time", "plan")], {("walks", "-")}),
