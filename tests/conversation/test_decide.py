@@ -1218,6 +1218,14 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # what kind of booking it was names no part of which one
+    ("please cancel the physio session, her knee is better",
+     [fact("Week for Nan: physio Tue 10am, hairdresser Thu 2pm", "week")],
+     {("physio Tue 10am", "-")}),
+    ("drop the Friday slot, we're away", [fact("Cleaner: Monday 9-11, Friday 1-3", "cleaner")],
+     {("Friday 1-3", "-")}),
+    ("cancel the dentist appointment",
+     [fact("Week: dentist Tue 9am, optician Wed 4pm", "week")], {("dentist Tue 9am", "-")}),
     # when, said after the item, is no part of its name
     ("so that's it, no barbecue this weekend.",
      [fact("Sunday: 1pm barbecue at the clubhouse; 4pm quiz", "sunday")],
@@ -1434,6 +1442,8 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    # ... and alone it names none
+    ("cancel the appointment", [fact("Saturday: piano lesson 10am, swimming 2pm", "saturday")]),
     # "said no" before no item: an answer, not a no to one
     ("she said no problem, the banner is fine",
      [fact("Party setup: balloons, banner, cake table", "party")]),
