@@ -1218,6 +1218,14 @@ UNCHANGED = [
 ]
 
 RETRACTIONS = [
+    # said off with a contraction joined to the thing: "the quiz's off"
+    ("the quiz's off, the host is ill", [fact("Club nights: quiz, darts, bingo", "nights")],
+     {("quiz", "-")}),
+    ("Hmm the barbecue's off the table now",
+     [fact("Sunday: 1pm barbecue at the clubhouse; 4pm quiz", "sunday")],
+     {("1pm barbecue at the clubhouse", "-")}),
+    ("the dog show's no longer happening", [fact("Fete: raffle, cake stall, dog show", "fete")],
+     {("dog show", "-")}),
     # what kind of booking it was names no part of which one
     ("please cancel the physio session, her knee is better",
      [fact("Week for Nan: physio Tue 10am, hairdresser Thu 2pm", "week")],
@@ -1442,6 +1450,7 @@ RETRACTIONS = [
 ]
 
 NO_RETRACTION = [
+    ("the weather's off today", [fact("Sunday: 1pm barbecue at the clubhouse; 4pm quiz", "sunday")]),
     # ... and alone it names none
     ("cancel the appointment", [fact("Saturday: piano lesson 10am, swimming 2pm", "saturday")]),
     # "said no" before no item: an answer, not a no to one

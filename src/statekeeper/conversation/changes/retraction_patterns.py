@@ -38,7 +38,8 @@ def retraction_pattern() -> re.Pattern[str]:
         rf"|\b(?:get|have)\s+(?P<caused>{WORDS})\s+(?:{caused})\b"
         rf"|(?:{holder})\s+(?:no\s+longer\s+(?P<was>{WORDS}){ends}"
         rf"|not\s+(?P<was_then>{WORDS})\s+any\s?more\b)"
-        rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{PHRASE})\s+(?:{given_up})"
+        # "the AGM's off": a contraction joins the subject without a space
+        rf"|(?:^|{_NOT_AFTER_PREPOSITION}\b(?:the|our|my)\s+)(?P<subject>{PHRASE})(?:\s+|(?=['’]))(?:{given_up})"
         rf"(?=\s*[,.;!?]|\s+(?:any\s?more|after all|now|either|for now|from|as of|"
         rf"starting|effective)\b|\s*$))",
         re.IGNORECASE,
