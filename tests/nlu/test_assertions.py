@@ -153,6 +153,10 @@ def test_reads(text: str, subject: str | None, value: str, old: str | None) -> N
         "Yay, my pottery stall is open! Dreamed about it for ages now.",
         "Book club is Thursday evenings. Been like that for years now.",
         "My podcast is live!! Been editing nonstop until now.",
+        # an error owned, said as what something is
+        "Oops, that surname is my mistake.",
+        "That typo is my bad.",
+        "Sorry, the venue name is my mistake.",
     ],
 )
 def test_reads_nothing(text: str) -> None:

@@ -474,6 +474,8 @@ def assertion_in(text: str) -> Assertion | None:
                 # preposition inside a phrasing, "final answer on the date:", is its own)
                 continue
             said = match.group("v").strip().rstrip(".")
+            if _owned_error(said) or (subject and _owned_error(subject)):
+                continue  # "that name is my mistake": an error owned, no value of a thing
             subject, value = _inverted(subject, said)
             value = _clean(value)
             old = old or _contrasted(said)
@@ -530,6 +532,14 @@ def substantive(value: str) -> bool:
 
 
 _ROLE = re.compile(r"(?:your|my|our|his|her|their|the)\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)")
+
+
+def _owned_error(words: str) -> bool:
+    """Whether words name an error someone owns ("my mistake", "her fault", "our bad")."""
+    return table("owned_errors").match(_OWNER.sub("", words.lower())) is not None
+
+
+_OWNER = re.compile(r"^(?:all |entirely |totally )?(?:my|our|his|her|their|your|the)\s+")
 
 
 def _inverted(subject: str | None, value: str) -> tuple[str | None, str]:
