@@ -153,7 +153,7 @@ def test_what_follows_a_turn_that_only_holds_is_another_matter(
     [
         # a hold before a figure the last turns said, in whatever spelling: the same matter
         ("Gig at the Crown on Friday, doors 8:30pm.",
-         "hmm, hang on, checking the bus times... 8.30 is a bit late for the last bus", Scope.GLOBAL),
+         "hmm, hang on, checking the bus times... 8.30 is rather late for the last bus", Scope.GLOBAL),
         ("Invoice 4471 goes out today, £1,250 for the mural.",
          "one sec, looking at the sheet, 1250 was before the scaffolding", Scope.GLOBAL),
         ("Ferry reserved on the 11:35 sailing, car and two adults.",

@@ -110,7 +110,7 @@ _FIGURE = re.compile(r"(?<![\w.,:])\d[\d.,:]*\d(?=\s?[ap]\.?m\b|(?!\w|[.,:]\d))"
 
 def _says_again(text: str, earlier: Sequence[Turn]) -> bool:
     """Whether a text says again a figure the main line's last turns said ("hang on, 6.30
-    is a bit early" after "doors 6:30pm"): it goes on about the same matter."""
+    is a little early" after "doors 6:30pm"): it goes on about the same matter."""
     main = [t for t in earlier if t.scope == Scope.GLOBAL][-RESUME_LOOKBACK:]
     return bool(_figures(text) & {f for t in main for f in _figures(t.text)})
 

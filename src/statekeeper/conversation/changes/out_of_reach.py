@@ -48,7 +48,7 @@ _ANOTHERS_VIEW = re.compile(
 
 def _anothers_judgement(clause: str) -> bool:
     """Whether a clause judges a value unfit in someone else's view ("my neighbour says
-    6.30 is a bit early"): their opinion puts nothing out of reach."""
+    6.30 is a little early"): their opinion puts nothing out of reach."""
     return found("judged_unfit", clause) and _ANOTHERS_VIEW.search(clause) is not None
 
 
