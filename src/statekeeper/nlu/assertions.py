@@ -475,7 +475,7 @@ def assertion_in(text: str) -> Assertion | None:
                 continue
             said = match.group("v").strip().rstrip(".")
             if _owned_error(said) or (subject and _owned_error(subject)):
-                continue  # "that name is my mistake": an error owned, no value of a thing
+                continue  # "that surname is my bad": an error owned, no value of a thing
             subject, value = _inverted(subject, said)
             value = _clean(value)
             old = old or _contrasted(said)

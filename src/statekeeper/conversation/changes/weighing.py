@@ -105,7 +105,7 @@ class _New:
 
 
 # An arrow from a thing, or its old value, right before its new one: "our stall → 11:50",
-# "venue -> Brook Hall" (not "Mon->Fri", a range written tight).
+# "venue -> Elm Barn" (not "Mon->Fri", a range written tight).
 _ARROW_BEFORE = re.compile(r"\s(?:→|->|=>|⇒)\s+$")
 _SPAN = re.compile(r"\d\s?[-–]\s?\d|\bto\b")
 
