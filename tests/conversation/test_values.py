@@ -320,6 +320,32 @@ def test_a_count_in_words_is_the_count_in_figures() -> None:
     assert words.key == figures.key and words.unit == figures.unit == "night"
 
 
+@pytest.mark.parametrize(
+    ("words", "figures", "unit"),
+    [
+        # a count in two words, joined or not, and dozens
+        ("thirty one chairs", "31 chairs", "chair"),
+        ("forty-eight rolls", "48 rolls", "roll"),
+        ("two dozen candles", "24 candles", "candl"),
+        ("sixty guests", "60 guests", "guest"),
+        # a weight or a volume in words is its symbol
+        ("twenty six kilos", "26 kg", "kg"),
+        ("twelve litres", "12 l", "l"),
+        ("500 grams", "500 g", "g"),
+    ],
+)
+def test_a_count_or_a_measure_in_words_is_the_one_in_figures(
+    words: str, figures: str, unit: str
+) -> None:
+    [said], [written] = typed_values(words), typed_values(figures)
+    assert said.key == written.key and said.unit == written.unit == unit
+
+
+def test_pounds_in_words_stay_apart_from_a_weight() -> None:
+    [said] = typed_values("5 pounds of apples")
+    assert said.unit != "lb"
+
+
 def test_an_amount_in_points_and_commas_is_the_amount_in_commas_and_points() -> None:
     assert value("money", "€4.850,00").key == value("money", "€4850.00").key
     assert value("money", "€4.850,00").key != value("money", "€4.85").key

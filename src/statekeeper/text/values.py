@@ -86,10 +86,22 @@ NUMBER_WORDS = {
     "thirty": 30,
     "forty": 40,
     "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
     "a dozen": 12,
     "a couple of": 2,
 }
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+# A count in words made of two: "twenty six", "forty-eight", "two dozen".
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_SPOKEN_COUNT = rf"(?:(?:{_TENS})[- ](?:{_UNITS})|(?:{_UNITS}|ten|twelve) dozen|{_NUMBER_WORD})"
+_SPOKEN_LEAD = re.compile(
+    rf"^(?:(?P<tens>{_TENS})[- ](?P<units>{_UNITS})|(?P<times>{_UNITS}|ten|twelve) dozen"
+    rf"|(?P<word>{_NUMBER_WORD}))(?=\s|-|$)"
+)
 # Words that may follow a town and end the address: "to 40 Quay St, Bath instead".
 _AFTER_TOWN = (
     r"\s+(?:instead|now|please|then|too|again|from now on|starting|as of|for now|next|this|"
@@ -288,7 +300,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "quantity",
             r"(?:(?<![\w.#$€£¥/-])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?"
-            rf"|\b(?i:{_NUMBER_WORD}))(?:\s?-\s?|\s)"
+            rf"|\b(?i:{_SPOKEN_COUNT}))(?:\s?-\s?|\s)"
             rf"(?:sq\.?\s?(?:ft|m|yd|km)\b|square\s+feet|(?:{_SIGNED_UNIT})(?!\w)"
             r"|deg(?:ree)?s?\s(?:[CF]|[Cc]elsius|[Ff]ahrenheit)\b"
             r"|(?<=\d\s)[mgtlL](?![\w'’.]\w|\w)"  # a unit of one letter: "14.2 m", "8.2 t"
@@ -359,7 +371,10 @@ class TypedValue:
     def unit(self) -> str:
         """A quantity's unit, stemmed ("240 units" -> "unit"); a labelled code's label."""
         if self.kind == "quantity":
-            tail = re.sub(rf"^(?:{_NUMBER_WORD})\s|^[\d,.\s-]+", "", self.text.lower()).strip()
+            lowered = self.text.lower()
+            spoken = _SPOKEN_LEAD.match(lowered)
+            tail = lowered[spoken.end() :] if spoken else re.sub(r"^[\d,.\s-]+", "", lowered)
+            tail = tail.strip(" -")
             unit = _one_way(tail)  # "18 °C" and "19 degrees" measure one thing
             return "°" if unit.startswith("°") else " ".join(map(stem, unit.split()))
         if self.kind == "code":
@@ -438,15 +453,23 @@ def canonical(kind: str, text: str) -> str:
     if kind == "name":  # "Lin Zhao's committee" names Lin Zhao
         lowered = POSSESSIVE.sub("", lowered)
     if kind == "quantity":
-        for words, figure_of in NUMBER_WORDS.items():
-            if lowered.startswith(words + " "):
-                lowered = f"{figure_of}{lowered[len(words) :]}"
-                break
+        spoken = _SPOKEN_LEAD.match(lowered)
+        if spoken:  # "twenty six kilos" is "26 kilo", "two dozen rolls" "24 roll"
+            lowered = f"{spoken_count(spoken)}{lowered[spoken.end() :]}"
         figure = re.match(r"[\d,.]+(?:\s?[-–]\s?[\d.]+)?", lowered)
         unit = _one_way(lowered[figure.end() :] if figure else lowered)
         amount = re.sub(r"[,\s]", "", figure.group(0)).replace("–", "-") if figure else ""
         return f"{amount} {' '.join(map(stem, unit.strip(' -').split()))}"
     return " ".join(re.sub(r"[^\w@./:&-]+", " ", lowered).split())
+
+
+def spoken_count(spoken: re.Match[str]) -> int:
+    """The figure of a count said in words, matched by `_SPOKEN_LEAD`."""
+    if spoken.group("tens"):
+        return NUMBER_WORDS[spoken.group("tens")] + NUMBER_WORDS[spoken.group("units")]
+    if spoken.group("times"):
+        return NUMBER_WORDS[spoken.group("times")] * 12
+    return NUMBER_WORDS[spoken.group("word")]
 
 
 def _canonical_time(lowered: str) -> str:
@@ -471,7 +494,19 @@ def _one_way(unit: str) -> str:
     unit = re.sub(r"\bsq(?:uare)?\.?\s?(k?m)(?:et(?:re|er)s?)?\b|^(k?m)2$", r"\1\2²", unit)
     degrees = r"^(?:deg(?:ree)?s?\b|°)\s?(?:(c|f)\b|(?:(c)elsius|(f)ahrenheit)\b)?"
     unit = re.sub(degrees, r"°\1\2\3", unit)
-    return re.sub(r"^(?:(c)elsius|(f)ahrenheit)$", r"°\1\2", unit)
+    unit = re.sub(r"^(?:(c)elsius|(f)ahrenheit)$", r"°\1\2", unit)
+    head, _, rest = unit.partition(" ")  # "26 kilos of shoulder" weighs as "26 kg"
+    return " ".join(filter(None, (_WEIGHTS_AND_VOLUMES.get(head, head), rest)))
+
+
+# Units of weight and volume said in words, as their symbols: "kilos" are "kg".
+_WEIGHTS_AND_VOLUMES = {
+    **dict.fromkeys(("kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kgs"), "kg"),
+    **dict.fromkeys(("gram", "grams", "gramme", "grammes", "gms"), "g"),
+    **dict.fromkeys(("litre", "litres", "liter", "liters", "ltr", "ltrs"), "l"),
+    "lbs": "lb",  # not "pounds", which may be money
+    **dict.fromkeys(("ounce", "ounces"), "oz"),
+}
 
 
 _SCALED = re.compile(r"(?P<figure>\d+(?:\.\d+)?)(?P<scale>k|m|thousand|million)$")
