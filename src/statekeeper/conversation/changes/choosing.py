@@ -41,7 +41,7 @@ def best_of(scored: list[Scored]) -> list[Replace]:
                 continue
             source = s.op.old.source
             if not sure and _whose(s.op):
-                continue  # "Team Kestrel demo slot: ...": whose record it is, not a value of it
+                continue  # "Kite Builders stall slot: ...": whose record it is, not a value of it
             if (
                 not sure
                 and (source, s.sentence) not in in_focus

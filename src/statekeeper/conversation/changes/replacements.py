@@ -290,19 +290,11 @@ def _may_be_new(sentence: Sentence, value: TypedValue, known: Sequence[Known]) -
     return not fares_alike(sentence.text, value)  # "Bay 2 is booked, Bay 5 too"
 
 
-# A person's report or call, right after their name: "Dr Hale said", "Priya rang to say".
-_REPORTS = re.compile(
-    r"\s+(?:just\s+|also\s+)?(?:said|says|told|tells|rang|phoned|e-?mailed|texted|messaged|wrote"
-    r"|mentioned|reckons|reckoned|asked|called(?!\s+(?:in|off|it))|(?:has|had)\s+(?:said|told|rang"
-    r"|phoned|e-?mailed|texted|called))\b",
-    re.I,
-)
-
-
 def _reporter(sentence: str, value: TypedValue) -> bool:
     """Whether a name is only who reports ("Dr Hale said this morning the cast can come
     off"), not one who offers itself ("the Lido rang, they can fit us in at 6")."""
-    report = _REPORTS.match(sentence, value.end)
+    gap = re.match(r"\s+", sentence[value.end :])
+    report = table("relays").match(sentence.lower(), value.end + gap.end()) if gap else None
     if report is None:
         return False
     told = sentence[report.end() : report.end() + _REPORT_REACH]
