@@ -65,7 +65,7 @@ def test_a_cue_may_open_on_an_apostrophe(table_name: str, text: str, hit: bool) 
         # someone on a call about something, or at the door, and a hold said in Scots
         ("interruption", "council on the phone about the skip", True),
         ("interruption", "argh, school on the line re the trip", True),
-        ("interruption", "the deputy just put his head round the door", True),
+        ("interruption", "the caretaker just stuck her head through the door", True),
         ("interruption", "hud on, wee problem wi the till", True),
         ("interruption", "we spoke on the phone about it last week", False),
         ("interruption", "I was on the phone about the boiler all morning", False),

@@ -200,10 +200,11 @@ def confirms(turn: str) -> bool:
         return True
     # a yes said twice over, with no comma between: "ok good", "yes perfect, send it"
     lead, _, rest = said.partition(" ")
-    return lead in _LEADS and bool(rest) and table("confirmations").fullmatch(rest) is not None
-
-
-_LEADS = frozenset({"ok", "okay", "alright", "right", "yes", "yeah", "yep", "yup", "great", "cool"})
+    return (
+        found("assent_leads", lead)
+        and bool(rest)
+        and table("confirmations").fullmatch(rest) is not None
+    )
 
 
 # Who a line of a pasted chat or log is from: a bracketed stamp or name ("[Tomasz]", "[09/05,

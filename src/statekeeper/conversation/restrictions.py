@@ -104,8 +104,8 @@ def _spans(text: str) -> list[str]:
             close(opener)
             opener = None
         elif opener is None and found("confidential_here", said):  # this sentence alone
-            # or what it points back at, when it says little of its own: "He told me in
-            # confidence and doesn't want the class to know."
+            # or what it points back at, when it says little of its own: "She mentioned it
+            # in confidence."
             alone = not said_before or not _says_little(said)
             first = sentence.start if alone else _pointed_at(said_before, sentence)
             spans.append(text[first : sentence.start + len(sentence.text)].strip())
