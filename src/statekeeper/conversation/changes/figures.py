@@ -15,6 +15,13 @@ def without_meridiem(value: TypedValue) -> bool:
     return value.kind == "time" and not _MERIDIEM.search(value.text)
 
 
+def clock_of(value: TypedValue) -> str:
+    """A time's clock without its half of the day ("6:30" of "6:30pm"); empty for any other
+    value, or a time written otherwise."""
+    clock = _MERIDIEM.sub("", value.text).strip(" .") if value.kind == "time" else ""
+    return clock if re.fullmatch(r"\d{1,2}[:.]\d{2}", clock) else ""
+
+
 def digits(text: str) -> str:
     """A code's figures: a bare "7450" restates "Latitude 7450"."""
     return re.sub(r"\D", "", text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from statekeeper.conversation.changes.figures import digits, one_value
+from statekeeper.conversation.changes.figures import clock_of, digits, one_value
 from statekeeper.conversation.cues import found, table, tables
 from statekeeper.text.values import TypedValue, typed_values
 
@@ -17,8 +17,8 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
     itself or by its label ("since 118 is booked", "Dock 7 is being resurfaced", "the
     usual room is taken"); None if it does not."""
     names = {old.text, digits(old.text), old.unit if old.kind == "code" else ""} - {""}
-    clock = _MERIDIEM.sub("", old.text) if old.kind == "time" else ""
-    if re.fullmatch(r"\d{1,2}[:.]\d{2}", clock):  # "6.30 is too early" of "6:30pm"
+    clock = clock_of(old)
+    if clock:  # "6.30 is too early" of "6:30pm"
         names |= {clock.replace(".", ":"), clock.replace(":", ".")}
     if old.kind == "name":  # "Ortiz had to drop out" of "Dr. Lena Ortiz"
         names |= {w for w in old.text.split() if len(w) > 2 and w[0].isupper() and "." not in w}
@@ -50,9 +50,6 @@ def _anothers_judgement(clause: str) -> bool:
     """Whether a clause judges a value unfit in someone else's view ("my neighbour says
     6.30 is a little early"): their opinion puts nothing out of reach."""
     return found("judged_unfit", clause) and _ANOTHERS_VIEW.search(clause) is not None
-
-
-_MERIDIEM = re.compile(r"\s?[ap]\.?m\.?$", re.I)
 
 
 def taken_back(clause: str, old: TypedValue) -> bool:
