@@ -2553,3 +2553,39 @@ def test_an_arrow_to_a_new_value_is_a_change(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+TWO_GIGS = [
+    fact("Bristol, Fri 3 May: The Old Granary, doors 7pm", "bristol_gig"),
+    fact("Bath, Sat 4 May: The Pavilion, doors 8pm", "bath_gig"),
+]
+TWO_CLASSES = [
+    fact("Pottery class: Tuesdays, Room 4, starts 6pm", "pottery_class"),
+    fact("Life drawing class: Thursdays, Room 2, starts 7pm", "drawing_class"),
+]
+TWO_VISITS = [
+    fact("Dentist: Mon 3 Mar, 10:00 with Dr Khan", "dentist"),
+    fact("Physio: Wed 5 Mar, 15:00 with Dr Lowe", "physio"),
+]
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # a value two facts could hold goes to the one the turn surely changes
+        ("the Bristol one has moved to the Corn Exchange. doors at 6:30 now", TWO_GIGS,
+         {("Old Granary", "Corn Exchange"), ("7pm", "6:30")}),
+        ("Pottery class moves to Wednesdays from next week, starts at 6:30", TWO_CLASSES,
+         {("Tuesdays", "Wednesdays"), ("6pm", "6:30")}),
+        ("the dentist swapped me to Dr Adeyemi, at 11:30 now", TWO_VISITS,
+         {("Dr Khan", "Dr Adeyemi"), ("10:00", "11:30")}),
+        # ... and to neither when the turn changes nothing surely, or another thing
+        ("doors at 6:30 now", TWO_GIGS, set()),
+        ("starts at 6:30 from next week", TWO_CLASSES, set()),
+        ("it's 11:30 now", [*TWO_VISITS, fact("Hotel: Harbour Inn, check-in 14:00", "hotel")], set()),
+    ],
+)
+def test_a_value_two_facts_could_hold_goes_to_the_one_the_turn_changes(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

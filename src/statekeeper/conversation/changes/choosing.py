@@ -15,6 +15,9 @@ class Scored:
     start: int  # where the new value is in the turn
     sentence: int
     op: Replace
+    # other texts with an old value that scores as well: the turn's surer changes settle
+    # which one it is about, or none is taken
+    rivals: frozenset[Source] = frozenset()
 
 
 def best_of(scored: list[Scored]) -> list[Replace]:
@@ -24,7 +27,9 @@ def best_of(scored: list[Scored]) -> list[Replace]:
     L" is one jersey order), the turn another fact of the same name ("the venue moved,
     we're 34 people, they can seat us at 7" changes the dinner's venue, count and time),
     or the turn the same fact, with a code written as its old one was ("new locator
-    Q8LM3T ... now in 31F" moves seat 9B too)."""
+    Q8LM3T ... now in 31F" moves seat 9B too). A value that fits two facts equally goes to
+    the one the turn surely changes ("the gig moved to the Old Mill, doors at 8" is the
+    gig's doors, not the other show's)."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()
     used_new: set[int] = set()
@@ -37,13 +42,16 @@ def best_of(scored: list[Scored]) -> list[Replace]:
             mark = (s.op.old.value.kind, s.op.old.value.key)
             if mark in used_old or s.start in used_new:
                 continue
-            if (s.score >= ACCEPT) != sure:
+            if (s.score >= ACCEPT and not s.rivals) != sure:
                 continue
             source = s.op.old.source
+            if s.rivals and (source not in changed or s.rivals & changed):
+                continue
             if not sure and _whose(s.op):
                 continue  # "Kite Builders stall slot: ...": whose record it is, not a value of it
             if (
                 not sure
+                and not s.rivals
                 and (source, s.sentence) not in in_focus
                 and not _key_words(source) & topics
                 and not (source in changed and "the same shape" in s.op.reason)

@@ -4,7 +4,8 @@ all, which known values each may replace, weighed and then chosen."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from statekeeper.conversation.changes.bounds import (
@@ -202,27 +203,44 @@ def replacements(
                 if (w := weigh(whole, new, k))
             ]
             options.sort(key=lambda o: o[0], reverse=True)
-            if not options or any(  # one value written two ways ("3:30", "3:30pm") is no rival
-                o[0] == options[0][0] and not one_value(o[2].value, options[0][2].value)
-                for o in options[1:]
-            ):
-                continue  # nothing, or no single best: leave it to the recall layer
-            (score, *_), reason, old = options[0]
-            # the part named ("7734, not 7743"), but a whole address for its street named by
-            # another address; a house number alone changes the number ("81, not 18")
-            named = new.named
-            whole_address = old.value.kind == value.kind == "address"
-            part = (
-                named is not None
-                and named.lower() in old.value.text.lower()  # not "the 9th" for "9 June"
-                and matches_named(named, old)
-                and not whole_address
-            )
-            old_text = named if named is not None and part else changed_part(old.value, value)
-            old_text = span_end(sentence.text, value, old.value) or old_text
-            op = Replace(old, value, old_text, replacement_text(old, old_text, value), reason)
-            scored.append(Scored(score, sentence.start + value.start, focus, op))
+            if not options:
+                continue
+            top = options[0]
+            ties = [top] + [  # one value written two ways ("3:30", "3:30pm") is no rival
+                o for o in options[1:] if o[0] == top[0] and not one_value(o[2].value, top[2].value)
+            ]
+            texts = Counter(o[2].source for o in ties)
+            for (score, *_), reason, old in ties:
+                if texts[old.source] > 1 or len(texts) > 1 and not _all_facts(texts):
+                    continue  # no single best: leave it to the recall layer
+                rivals = frozenset(texts) - {old.source}  # the turn may settle it (choosing.py)
+                op = _replacement(sentence.text, value, new.named, old, reason)
+                scored.append(Scored(score, sentence.start + value.start, focus, op, rivals))
     return best_of(scored)
+
+
+def _all_facts(sources: Iterable[Source]) -> bool:
+    """Whether every source is a live fact: a turn may state a value already ended, or
+    many of one kind, and is no match to settle by what else the turn changes."""
+    return all(s.fact_id is not None for s in sources)
+
+
+def _replacement(
+    sentence: str, value: TypedValue, named: str | None, old: Known, reason: str
+) -> Replace:
+    """`old` giving way to `value`: the part named ("7734, not 7743"), but a whole address
+    for its street named by another address; a house number alone changes the number ("81,
+    not 18")."""
+    whole_address = old.value.kind == value.kind == "address"
+    part = (
+        named is not None
+        and named.lower() in old.value.text.lower()  # not "the 9th" for "9 June"
+        and matches_named(named, old)
+        and not whole_address
+    )
+    old_text = named if named is not None and part else changed_part(old.value, value)
+    old_text = span_end(sentence, value, old.value) or old_text
+    return Replace(old, value, old_text, replacement_text(old, old_text, value), reason)
 
 
 _CONTACT_KINDS = frozenset({"phone", "email", "address"})
