@@ -123,6 +123,17 @@ SPANS = [
         "Top sponsor this year is Linda Osei at $12,000. Her name doesn't go on the banner.",
         ["Linda Osei"],
     ),
+    # ... said in the sentence that names them, or as a wish against the name going about
+    (
+        "The bursary comes from the Mbeki-Shaw trust and they don't want their name in the "
+        "newsletter.",
+        ["Mbeki-Shaw"],
+    ),
+    (
+        "The whistleblower was Grant Tully, who'd rather his name wasn't printed anywhere.",
+        ["Grant Tully"],
+    ),
+    ("The new kit was paid for by Ruth Obi. She doesn't want her name used.", ["Ruth Obi"]),
     # a restriction to the listener, or to a group, by a short heading
     ("Just for you: Priya is going on leave in March.",
      ["Just for you: Priya is going on leave in March."]),

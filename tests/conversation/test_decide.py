@@ -2589,3 +2589,27 @@ def test_a_value_two_facts_could_hold_goes_to_the_one_the_turn_changes(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # the value said to be another one, or the true one, changes the only one of its kind
+        ("the real one's 0161 496 0017, that other was his work line",
+         [fact("Plumber: Dan Webb, 0161 496 0552", "plumber")],
+         {("0161 496 0552", "0161 496 0017")}),
+        ("She gave us a different email: j.roe@example.net",
+         [fact("Tenant contact: j.roe@example.com", "tenant")],
+         {("j.roe@example.com", "j.roe@example.net")}),
+        ("the actual address is 22 Mill Lane, Hexham",
+         [fact("Pickup: 9 Mill Lane, Hexham, 10am", "pickup")],
+         {("9 Mill Lane, Hexham", "22 Mill Lane, Hexham")}),
+        # ... but a different thing of another sort is no new value
+        ("The hall has a different piano, a 1920s upright.",
+         [fact("Recital: 12 May, St Anne's hall", "recital")], set()),
+    ],
+)
+def test_a_value_said_to_be_another_or_the_true_one_replaces_it(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected

@@ -24,6 +24,11 @@ WITHHELD_TELLING = [
     "Neither the price nor the buyer is to be disclosed to the press.",
     "The diagnosis and the ward are for the family and the chaplain, and nobody else.",
     "keep it between me n the foreman, no names to anyone",
+    # for some groups alone, or not to go out
+    "The settlement figure is for the partners and the office alone.",
+    "Her new address is for the carers only, it's not for the family.",
+    "The rota changes must not go to anyone outside.",
+    "This list mustn't go beyond the committee.",
     # kept out of print or public
     "Kindly do not publish that figure anywhere.",
     "Please don't post the prices on the group.",
@@ -37,6 +42,8 @@ ORDINARY = [
     "What's the difference between me and him?",
     "The cheque is for the caterer and nobody else can cash it today.",
     "Only the morning slot is free this week.",
+    "The side room is for the staff alone at lunch, so eat in the hall.",
+    "Visitors should not go beyond the yellow line.",
 ]
 
 

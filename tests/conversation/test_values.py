@@ -26,6 +26,14 @@ def kinds(text: str) -> list[tuple[str, str]]:
     [
         ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
         ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        # a number dialled within its country, opened by its trunk 0, in groups
+        ("new mobile 0333-5120946, old one's dead", [("phone", "0333-5120946")]),
+        ("ring the yard on 01632 960 961 tonight", [("phone", "01632 960 961")]),
+        ("her portable: 06 12 34 56 78", [("phone", "06 12 34 56 78")]),
+        ("text 0412 998 310 when you land", [("phone", "0412 998 310")]),
+        # ... but a dotted reference or figure is no phone number
+        ("accession 1998.204 is in store B", []),
+        ("the score was 103.250 after the protest", []),
         # a vehicle's plate, in two capital groups
         ("car RKT 49F, booked Friday", [("code", "RKT 49F"), ("weekday", "Friday")]),
         ("lorry YK21 PBF at the gate", [("code", "YK21 PBF")]),

@@ -110,7 +110,10 @@ def _spans(text: str) -> list[str]:
             first = sentence.start if alone else _pointed_at(said_before, sentence)
             spans.append(text[first : sentence.start + len(sentence.text)].strip())
         elif opener is None and found("anonymity", said):  # the name goes, the rest stays
-            spans += _names(text[said_before[-1].start : sentence.start]) if said_before else []
+            # named in the sentence before, or in this one before the wish
+            cue = table("anonymity").search(said)
+            first = said_before[-1].start if said_before else sentence.start
+            spans += _names(text[first : sentence.start + (cue.start() if cue else 0)])
         elif (
             opener is None
             and found("confidential_back", said)
@@ -302,8 +305,12 @@ def kept_part(acknowledgment: str) -> str:
 
 
 # Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
-_NAME = re.compile(r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\. )?[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+# A person's name: "Dr Ama Boateng", a double-barrelled "Ashby-Rowe" alone.
+_NAME = re.compile(
+    r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+    r"(?: [A-Z][a-z]+(?:-[A-Z][a-z]+)?)*"
+)
 
 
 def _names(text: str) -> list[str]:
-    return [m.group(0) for m in _NAME.finditer(text) if " " in m.group(0)]
+    return [m.group(0) for m in _NAME.finditer(text) if " " in m.group(0) or "-" in m.group(0)]

@@ -547,6 +547,9 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
     taken += [m.span(m.lastgroup or 0) for m in _CHAT_STAMP.finditer(text)]
     for m in _QUOTED_TITLE.finditer(text):  # "'Lord of All Hopefulness'": one name, unquoted
         take("name", m.start("title"), m.end("title"))
+    for m in _NATIONAL_PHONE.finditer(text):  # "0333-5120946", "01632 960 961"
+        if 10 <= sum(c.isdigit() for c in m.group(0)) <= 11 and not _PRICED.search(text, 0, m.start()):
+            take("phone", m.start(), m.end())
     for match in phonenumbers.PhoneNumberMatcher(
         text, "US", leniency=phonenumbers.Leniency.POSSIBLE
     ):
@@ -556,8 +559,11 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
             # "PB.1987.114", "INV-20991877": the digits of a code after its letters
             or _CODE_PREFIX.search(text, 0, match.start) is not None
         )  # "TGHU6609152": the digits of a code, not a number of their own
-        if not glued and not _PRICED.search(text, 0, match.start):  # "€1.250.000,00" is an amount
-            take("phone", match.start, match.end)
+        if glued or _PRICED.search(text, 0, match.start):  # "€2.480.000,00" is an amount
+            continue
+        if "." in match.raw_string and not re.search(r"\d{4}$", match.raw_string):
+            continue  # "1998.204", "14.30.22": a reference or a figure, dotted
+        take("phone", match.start, match.end)
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(scan):
             if kind == "quantity" and not _counted(_unit_words(m.group(0))):
@@ -590,6 +596,10 @@ _QUOTED_TITLE = re.compile(
     rf"(?<!\w)['‘\"“](?P<title>{_TITLE_WORD}(?:\s+(?:{_TITLE_WORD}|of|and|the|a|an|in|on|at|to"
     rf"|for|with|from|by|or|&))*?(?:\s+{_TITLE_WORD})?)['’\"”](?!\w)"
 )
+
+# A number dialled within its country, opened by its trunk "0", in groups: "0333-5120946",
+# "01632 960 961", "06 12 34 56 78"; ten or eleven digits in all.
+_NATIONAL_PHONE = re.compile(r"(?<![\w.,+/-])0\d{1,4}(?:[ -]\d{2,8}){1,4}(?![\w/]|[.,:-]\d)")
 
 # The letters of a code joined to its digits by a mark ("PB.", "INV-"); not a label of a
 # number ("tel.", "mob-").
