@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from statekeeper.conversation.cues import found
 from statekeeper.conversation.disclosure import named_values, object_terms
+from statekeeper.conversation.readings.restricted import restricting_at
 from statekeeper.conversation.restrictions import confidential_spans, names_facts, restricts
 
 WITHHELD_TELLING = [
@@ -133,3 +135,74 @@ NOT_NAMED = [
 @pytest.mark.parametrize(("said", "restriction"), NOT_NAMED)
 def test_a_word_that_fits_no_value_names_none(said: str, restriction: str) -> None:
     assert named_values(restriction, [said]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "turn", "values"),
+    [
+        # what is kept back, listed after the restriction without a verb, is named by it
+        (
+            "Collection from 14 Alder Close at 15:20 every day.",
+            "Her ex is not to be told anything about the pickups. Not the address, not the "
+            "time, nothing.",
+            ["14 Alder Close", "15:20"],
+        ),
+        (
+            "The new lodger pays £640 a month, mobile 0151 496 0733.",
+            "The agency is not to be given her details. Not her rent, nor her mobile.",
+            ["£640", "0151 496 0733"],
+        ),
+        (
+            "Her scan is booked for 09:15 at the Eastgate clinic.",
+            "The school mustn't be told. Not the clinic, nor the hour.",
+            ["09:15"],
+        ),
+        # ... a sentence that says more than a list is its own
+        (
+            "Collection from 14 Alder Close at 15:20 every day.",
+            "Her ex is not to be told about the pickups. Not the address is what matters.",
+            [],
+        ),
+    ],
+)
+def test_a_list_after_a_restriction_names_what_it_keeps_back(
+    said: str, turn: str, values: list[str]
+) -> None:
+    named = [
+        s.value.text for clause, end in restricting_at(turn) for s in named_values(clause, [said])
+    ]
+    assert sorted(named) == sorted(values)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # a thing just said, called a private one, is kept back with its sentence
+        "The Okonjo family pay half rent. That's a private understanding with the owner.",
+        "Dev gets the van on Sundays. It was a personal favour, so let's leave it at that.",
+        "We charge the choir £40 a night. This is a confidential deal from years back.",
+    ],
+)
+def test_a_thing_called_private_is_kept_back(turn: str) -> None:
+    assert confidential_spans(turn) == [turn]
+
+
+def test_a_private_thing_of_another_sentence_keeps_nothing_back() -> None:
+    assert confidential_spans("The party room is a private hire on Fridays, £90.") == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "keeps"),
+    [
+        # said back after a restriction: whom, or where, a thing stays
+        ("the trade price stays internal", True),
+        ("her diagnosis remains confidential", True),
+        ("the donor list is kept in-house", True),
+        ("the scan stays with the nurses", True),
+        # ... not where a thing is put or how long it lasts
+        ("the dog stays inside at night", False),
+        ("the offer remains open till Friday", False),
+    ],
+)
+def test_whom_or_where_a_thing_stays_when_said_back(clause: str, keeps: bool) -> None:
+    assert found("kept_with", clause) is keeps

@@ -5,6 +5,7 @@ confidential") restricted in place."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator, Sequence
 
 from statekeeper.conversation import decide
@@ -130,7 +131,7 @@ def _said_before(turn: Turn, earlier: Sequence[Turn]) -> dict[str, list[Said]]:
     in the turns just before), those values."""
     before = [t.text for t in earlier[-_REACH:]]
     named: dict[str, list[Said]] = {}
-    for clause, end in _restricting_at(turn.text):
+    for clause, end in restricting_at(turn.text):
         said = named_values(clause, [*before, turn.text[:end]])
         if said:
             named[clause] = said
@@ -212,18 +213,34 @@ def _states(text: str, value: TypedValue) -> bool:
     return nlu.mentions(text, value.text) or any(v.key == value.key for v in typed_values(text))
 
 
-def _restricting_at(text: str) -> Iterator[tuple[str, int]]:
+def restricting_at(text: str) -> Iterator[tuple[str, int]]:
     """Each clause of a text that restricts and names what it restricts, with where the
-    clause ends in the text."""
-    for sentence in sentences(text):
+    clause ends in the text. A list of what it keeps back, said after it without a verb
+    ("Not the code, not the address."), is part of it."""
+    said = sentences(text)
+    for n, sentence in enumerate(said):
         clauses = [(sentence.text[a:b], b) for a, b in sentence.clauses()]
         if not any(restricts(clause) for clause, _ in clauses):
             # a restriction that runs over commas: "the cause and the reference are for this
             # office, the referee and the family, and nobody else"
             clauses = [(sentence.text, len(sentence.text))]
+        after = said[n + 1] if n + 1 < len(said) else None
+        listed = after is not None and _ELLIPTIC_LIST.match(after.text) is not None
         for clause, end in clauses:
             if restricts(clause) and not bare_restriction(clause):
-                yield clause, sentence.start + end
+                if listed and end == len(sentence.text):
+                    assert after is not None
+                    yield f"{clause} {after.text}", after.start + len(after.text)
+                else:
+                    yield clause, sentence.start + end
+
+
+# Things kept back, listed without a verb: "Not the gate code, not the flat number.", "Nor
+# his mobile, nor her email."
+_ELLIPTIC_LIST = re.compile(
+    r"(?i)^\W*(?:and\s+)?(?:not|nor|neither|no)\s+(?:the|his|her|their|its|any|a|an|my|our)\b"
+    r"(?![^.!?]*\b(?:is|are|was|were|will|can|has|have|does|do)\b)"
+)
 
 
 def _restricting(text: str) -> Iterator[str]:
