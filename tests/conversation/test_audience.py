@@ -287,6 +287,23 @@ SPANS = [
         "Confidential: the grant may be cut by 30%. What we can share: the deadline is March 9.",
         ["Confidential: the grant may be cut by 30%."],
     ),
+    # those just said, for a group only
+    ("Gate code 1942, safe 7731. These two are for the night drivers only.",
+     ["Gate code 1942, safe 7731. These two are for the night drivers only."]),
+    ("Her mobile is 0161 496 0912. Those are for the carers only.",
+     ["Her mobile is 0161 496 0912. Those are for the carers only."]),
+    # bound by an agreement not to tell, or none beyond a group to know
+    ("Under embargo till Monday: the merger values us at £4m. Lunch is at one.",
+     ["Under embargo till Monday: the merger values us at £4m. Lunch is at one."]),
+    ("We're under an NDA: the client is Halden Foods.",
+     ["We're under an NDA: the client is Halden Foods."]),
+    ("Nobody outside the board sees these figures: revenue fell 9%.",
+     ["Nobody outside the board sees these figures: revenue fell 9%."]),
+    # ... up to what to tell whoever asks
+    ("Under NDA: the venue is the Old Mint. Whoever asks, it's a private party.",
+     ["Under NDA: the venue is the Old Mint."]),
+    ("Embargoed until the 3rd: the new fare is £2.40. If anybody asks, we'll confirm soon.",
+     ["Embargoed until the 3rd: the new fare is £2.40."]),
 ]
 
 NO_SPAN = [
@@ -333,6 +350,9 @@ NO_SPAN = [
     "The van never leaves the yard before 6am.",
     "That bus doesn't leave the depot on Sundays.",
     "For the kitchen and the hall, we need 40 chairs.",
+    "Those benches are for visitors only.",
+    "The embargo on imports was lifted in May.",
+    "Nobody outside the team has complained.",
 ]
 
 
@@ -506,6 +526,16 @@ def test_a_chat_restriction_ends_at_anothers_line(turn: str, spans: list[str]) -
         ("We're selling the van. Not a word to Priya. She'd take it badly.",
          ["We're selling the van.", "She'd take it badly."]),
         ("Internal only: the floor is $41,500.", ["Internal only: the floor is $41,500."]),
+        # ... nor the people it is for, named after it
+        ("The safe code is 7731. That's for our own drivers only, Mo and Kasia.",
+         ["The safe code is 7731."]),
+        ("Staff wifi is CoralBay88. This is for the teachers only: Ms Reid, Mr Obi.",
+         ["Staff wifi is CoralBay88."]),
+        ("Her room is 12B. That stays with the nurses only, Ana and Dee.",
+         ["Her room is 12B."]),
+        # ... but names said for their own sake are withheld
+        ("The safe code is 7731. That's for the drivers only, Mo has the spare key.",
+         ["The safe code is 7731. That's for the drivers only, Mo has the spare key."]),
     ],
 )  # fmt: skip
 def test_a_note_is_withheld_beyond_its_restriction(note: str, withheld: list[str]) -> None:

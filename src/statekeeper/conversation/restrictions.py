@@ -251,7 +251,15 @@ def bare_restriction(sentence: str, cues: Sequence[str] = ("confidential",)) -> 
     lowered = rest = sentence.lower()
     for a, b in (m.span() for name in cues for m in table(name).finditer(lowered)):
         rest = rest[:a] + " " * (b - a) + rest[b:]  # each table reads the sentence as said
+        audience = _AUDIENCE.match(sentence, b)  # "fitters only, Sam and Priya": whom it is for
+        if audience is not None:
+            rest = rest[:b] + " " * (audience.end() - b)
     return not topic_terms(table("confidential_filler").sub(" ", rest))
+
+
+# The people a restriction is for, named after it to the sentence's end: ", Sam and Priya."
+_PERSON = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?"
+_AUDIENCE = re.compile(rf"\s*[,:–—-]\s*{_PERSON}(?:\s*(?:,|and|&)\s*{_PERSON})*\s*[.!]?\s*$")
 
 
 def points_before(text: str) -> bool:
@@ -304,8 +312,8 @@ def kept_part(acknowledgment: str) -> str:
     return before.strip(" ,;:") if topic_terms(before) else acknowledgment
 
 
-# Names inside a sentence (not its first word): "Margaret Abernathy", "Dr. Lee".
-# A person's name: "Dr Ama Boateng", a double-barrelled "Ashby-Rowe" alone.
+# A person's name inside a sentence (not its first word): "Dr Ama Boateng", "Dr. Lee", a
+# double-barrelled "Ashby-Rowe" alone.
 _NAME = re.compile(
     r"(?<=[\w,;:'\"] )(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
     r"(?: [A-Z][a-z]+(?:-[A-Z][a-z]+)?)*"
