@@ -1148,7 +1148,8 @@ class Session:
             asked_by_allowed,
             audience_of,
         )
-        from statekeeper.conversation.restrictions import INTERNAL_NOTE
+        from statekeeper.conversation.clauses import sentences
+        from statekeeper.conversation.restrictions import INTERNAL_NOTE, restricts
 
         check(Text, query, "query")
         budget = self.engine.settings.budget if budget is None else budget
@@ -1159,6 +1160,11 @@ class Session:
         external = (audience or audience_of(query)) == EXTERNAL
         if external and audience is None:  # one a note lets know by name is one of us
             notes = [str(f.value) for f in self.history(INTERNAL_NOTE) if f.is_valid]
+            # and what the turns restrict in prose: "not to be talked about beyond the
+            # registrar and the duty nurse"
+            notes += [
+                s.text for t in self.recent_turns() for s in sentences(t.text) if restricts(s.text)
+            ]
             external = not asked_by_allowed(query, notes)
         now = self.engine.now()
         environment = self.engine.environment()

@@ -558,6 +558,18 @@ def test_a_note_is_withheld_beyond_its_restriction(note: str, withheld: list[str
          ["Nobody but Ines sees the coroner's note."], True),
         ("Tariq asks for the code. What do I send him?",
          ["The code is 7781. No one except Tariq and me, please."], True),
+        # ... or by the role the query gives them, one a note lets know
+        ("Dr Sen, our duty vet, wants the owner's address. What do I send?",
+         ["Her address is for the duty vet only."], True),
+        ("Marta Lis, the site foreman, needs the alarm code.",
+         ["The code goes to nobody but the site foreman."], True),
+        ("Kofi, the ward sister on nights, asks about the plan. What does he need?",
+         ["Keep it from all but the registrar and the ward sister."], True),
+        # ... not one a note keeps out
+        ("Joe, the night porter, asks for the door code.",
+         ["Code 4410, not for the night porters."], False),
+        ("Lisa, our volunteer, asks about the diagnosis.",
+         ["Medical staff only; not for volunteers."], False),
         # someone the note keeps out, or who is only spoken of
         ("Rajesh here. Draft a message about Saturday.",
          ["We booked his surprise dinner. Not a word to Rajesh."], False),

@@ -11,6 +11,7 @@ import pytest
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.labels import anchor, slot_name
 from statekeeper.conversation.changes.operations import Replace, Retract, Source
+from statekeeper.conversation.changes.out_of_reach import out_of_use
 from statekeeper.conversation.decide import decide
 from statekeeper.text.values import typed_values
 
@@ -2613,3 +2614,25 @@ def test_a_value_said_to_be_another_or_the_true_one_replaces_it(
     turn: str, sources: list[Source], expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("clause", "out"),
+    [
+        # its subject out of use, said of it
+        ("Bay 2 flooded overnight", True),
+        ("she's retired now", True),
+        ("the old line is dead", True),
+        # ... not a word before a noun, which only describes
+        ("she's a retired teacher", False),
+        ("we took the closed road by the mill", False),
+        ("he sounds like a broken record", False),
+    ],
+)
+def test_out_of_use_is_said_of_a_thing_not_of_a_noun_it_describes(clause: str, out: bool) -> None:
+    assert out_of_use(clause) is out
+
+
+def test_a_person_described_by_a_word_of_absence_is_not_replaced() -> None:
+    source = said("Volunteer driver: Olu Bassey, Thursdays 10am.")
+    assert changes("Olu's a retired postman, he'll bring the Daily Mirror for him.", source) == set()

@@ -26,6 +26,10 @@ WITHHELD_TELLING = [
     "Neither the price nor the buyer is to be disclosed to the press.",
     "The diagnosis and the ward are for the family and the chaplain, and nobody else.",
     "keep it between me n the foreman, no names to anyone",
+    # a wish that a thing not be talked of
+    "His wife asked that the prognosis isn't discussed with the grandchildren.",
+    "She'd prefer her salary wasn't mentioned at the meeting.",
+    "The tenant requested that the arrears are not shared with the agency.",
     # for some groups alone, or not to go out
     "The settlement figure is for the partners and the office alone.",
     "Her new address is for the carers only, it's not for the family.",
@@ -46,6 +50,7 @@ ORDINARY = [
     "Only the morning slot is free this week.",
     "The side room is for the staff alone at lunch, so eat in the hall.",
     "Visitors should not go beyond the yellow line.",
+    "She asked that the meeting isn't moved again.",
 ]
 
 

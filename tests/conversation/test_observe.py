@@ -367,3 +367,15 @@ def test_a_matter_that_interrupted_a_hold_stays_out_of_the_one_resumed(
         assert s.current_value("surgery") == "Surgery: Bella (spaniel), Tuesday 14 May, 08:30"
     assert "14 May" in text
     assert "VX-31" not in text and "2 May" not in text
+
+
+def test_one_a_turn_lets_know_by_role_is_shown_what_it_keeps_back(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="ward") as s:
+        s.observe("rowan", "Mrs Ode is in bay 4. Doctors only: she has sepsis.")
+        s.observe("rowan", "Her son asked that her prognosis isn't talked about beyond "
+                  "the registrar and the ward sister.")
+        allowed = s.context("Kofi Mensah, the ward sister on nights, asks for her handover. "
+                            "Draft the note for him.").text
+        outsider = s.context("Her neighbour wants news of her. Draft my answer.").text
+    assert "sepsis" in allowed
+    assert "sepsis" not in outsider

@@ -34,7 +34,33 @@ def asked_by_allowed(query: str, notes: Sequence[str]) -> bool:
         name for note in notes for m in _ALLOWED.finditer(note) for name in m.groups() if name
     }
     asking = _CAPITALIZED.match(query.strip())  # the one the query opens with
-    return asking is not None and asking.group(0).removesuffix("'s") in allowed
+    if asking is not None and asking.group(0).removesuffix("'s") in allowed:
+        return True
+    role = _ROLE.match(query.strip())  # "Ana Ruiz, the duty nurse, ...": by the role given
+    return role is not None and any(_allows_role(note, role.group("role")) for note in notes)
+
+
+# The one a query opens with, and the role it gives them: "Aoife Byrne, the duty nurse on
+# nights, ...", "Dr Sen, our vet, ..."
+_ROLE = re.compile(
+    r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?[A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2},\s+(?:the|our|their)\s+"
+    r"(?P<role>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)(?=\s+(?:on|at|for|from|who|this|today)\b|,)"
+)
+
+
+def _allows_role(note: str, role: str) -> bool:
+    """Whether a note lets those of a role know: "for the duty nurse only", "nobody but the
+    site foreman", "no one beyond the registrar and the duty nurse"."""
+    return (
+        re.search(
+            r"(?i)(?:(?<!not )\bfor|\boutside|\bbeyond|\bbut|\bexcept|\bthan|\bwith)\s+"
+            r"(?:(?:me|us|you),? and\s+)?(?:the |our )?(?:[\w-]+(?: [\w-]+)?,? (?:and|&) (?:the |our )?)?"
+            + re.escape(role)
+            + r"s?\b",
+            note,
+        )
+        is not None
+    )
 
 
 def audience_of(query: str) -> str:

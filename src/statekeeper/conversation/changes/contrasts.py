@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.operations import Known
+from statekeeper.conversation.changes.out_of_reach import out_of_use
 from statekeeper.conversation.changes.wording import clause_start
 from statekeeper.conversation.cues import found
 from statekeeper.text.moments import names_day
@@ -149,7 +150,7 @@ def gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
             said_of_old = (
                 sentence[clause_start(sentence, at) : at] + between[: so.start()] if so else ""
             )
-            if so and found("unavailable", said_of_old) and not fares_alike(sentence, new):
+            if so and out_of_use(said_of_old) and not fares_alike(sentence, new):
                 pairs[new.key] = k.value.text
     return pairs
 

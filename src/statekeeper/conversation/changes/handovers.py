@@ -12,8 +12,9 @@ import re
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.operations import Known, Replace, Source
+from statekeeper.conversation.changes.out_of_reach import out_of_use
 from statekeeper.conversation.clauses import Sentence
-from statekeeper.conversation.cues import found, table
+from statekeeper.conversation.cues import table
 from statekeeper.text.values import TypedValue
 
 # A capitalized word, not one of the days, months or words that open a clause.
@@ -71,6 +72,6 @@ def _out_of_reach(text: str, name: str) -> int | None:
     for clause in _CLAUSES.split(text):
         start = text.find(clause, start) + len(clause)
         # the person themself, not someone of theirs ("Dr. Lee's nurse is out sick")
-        if re.search(rf"\b{re.escape(name)}\b(?!['’]s)", clause) and found("unavailable", clause):
+        if re.search(rf"\b{re.escape(name)}\b(?!['’]s)", clause) and out_of_use(clause):
             return start
     return None

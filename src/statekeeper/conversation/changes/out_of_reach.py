@@ -29,7 +29,7 @@ def out_of_reach(turn: str, old: TypedValue) -> int | None:
         # or the old value written otherwise: "6.30" for "6:30pm", "£1,450" for "£1450"
         if (
             (named or any(one_value(v, old) for v in typed_values(clause)))
-            and found("unavailable", clause)
+            and out_of_use(clause)
             and not _anothers_judgement(clause)
         ):
             return start
@@ -78,7 +78,7 @@ def old_one_gone(turn: str) -> bool:
     """Whether a turn says the one it replaces, pointed at and not named, is out of reach
     ("I closed the other account", "my old number doesn't work")."""
     return any(
-        _THE_OLD_ONE.search(clause) and found("unavailable", clause)
+        _THE_OLD_ONE.search(clause) and out_of_use(clause)
         for clause in re.split(r"[,;.!?]\s+", turn)
     )
 
@@ -86,3 +86,17 @@ def old_one_gone(turn: str) -> bool:
 def disowns(text: str) -> bool:
     """Whether a text calls what it speaks of dead or past ("my old number")."""
     return table("past_detail").search(text.lower()) is not None
+
+
+def out_of_use(clause: str) -> bool:
+    """Whether a clause says its subject is out of use ("Bay 2 flooded", "she's retired"),
+    not what it is like: a word before a noun ("a retired teacher", "the closed road")
+    describes."""
+    lowered = clause.lower()
+    return any(
+        not _DETERMINER_BEFORE.search(lowered, 0, m.start())
+        for m in table("unavailable").finditer(lowered)
+    )
+
+
+_DETERMINER_BEFORE = re.compile(r"\b(?:a|an|the|his|her|their|our|my|your|its)\s+$")
