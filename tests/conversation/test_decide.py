@@ -1684,6 +1684,16 @@ def test_a_value_said_in_passing_is_named_by_the_words_before_it(text: str, expe
          lambda t: without(t, "car $120"), "Trip: hotel $410, total $600"),
         ("Quote: labour $900, parts $350, total $1,250",
          lambda t: replaced(t, "$1,250", "$1,100"), "Quote: labour $900, parts $350, total $1,100"),
+        # a count said as the sum of the counts listed
+        ("Seedling order: Ana Ruiz 12, Tom Hale 6, Ed Cho 4 (total 22 trays)",
+         lambda t: without(t, "Tom Hale 6"), "Seedling order: Ana Ruiz 12, Ed Cho 4 (total 16 trays)"),
+        ("Tables: Ng family 6, Ruiz party 4, staff 3 (13 in all)",
+         lambda t: without(t, "staff 3"), "Tables: Ng family 6, Ruiz party 4 (10 in all)"),
+        ("Kit: tents 3, stoves 2, lanterns 4, total 9",
+         lambda t: replaced(t, "stoves 2", "stoves 5"), "Kit: tents 3, stoves 5, lanterns 4, total 12"),
+        # ... not one that was no such sum
+        ("Kit: tents 3, stoves 2 (total 9 items)",
+         lambda t: without(t, "stoves 2"), "Kit: tents 3 (total 9 items)"),
     ],
 )  # fmt: skip
 def test_a_total_follows_the_lines_it_summed(text: str, change: Any, expected: str) -> None:
@@ -2636,3 +2646,26 @@ def test_out_of_use_is_said_of_a_thing_not_of_a_noun_it_describes(clause: str, o
 def test_a_person_described_by_a_word_of_absence_is_not_replaced() -> None:
     source = said("Volunteer driver: Olu Bassey, Thursdays 10am.")
     assert changes("Olu's a retired postman, he'll bring the Daily Mirror for him.", source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # in a message quoted from someone named, their "me" and "my name" are their entry
+        ("Message from Priya on the club chat: 'Please take my name off the minibus list, "
+         "got a lift.'",
+         fact("Minibus list: Priya Nair, Tom Hale, Ed Cho", "minibus"), {("Priya Nair", "-")}),
+        ("Email from Carl: 'please remove me from the Friday rota, new job'",
+         fact("Friday rota: Carl Webb, Ana Ruiz, Dev Patel", "rota"), {("Carl Webb", "-")}),
+        # ... and so is their "I don't need", when the record lists them among others
+        ("Lena texted: 'I won't need a locker this term after all.'",
+         fact("Lockers: Lena Fox 12, Sam Ode 14, Jo Bell 15", "lockers"), {("Lena Fox 12", "-")}),
+        # ... but the one whose record it is takes a thing out of it
+        ("Text from Mrs Ode: 'we won't need the high chair after all, see you at 7'",
+         fact("Ode family: table for 4, 7pm, high chair", "ode_booking"), {("high chair", "-")}),
+    ],
+)
+def test_a_quoted_authors_first_person_is_their_own_entry(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

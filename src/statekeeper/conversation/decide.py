@@ -36,6 +36,7 @@ from statekeeper.conversation.changes.steps import stepped
 from statekeeper.conversation.changes.swaps import word_swaps
 from statekeeper.conversation.changes.wording import undetermined
 from statekeeper.conversation.clauses import sentences
+from statekeeper.conversation.relayed import messages_from_others
 
 __all__ = [
     "Operation",
@@ -71,7 +72,8 @@ def decide(turn: str, sources: Sequence[Source]) -> list[Operation]:
     ops += _untaken(ops, stepped(said, sources))
     ops += _untaken(ops, counted_steps(said, sources))
     replaced = {op.old.source for op in ops if isinstance(op, Replace)}
-    ops += [r for r in retractions(said, sources) if r.source not in replaced]
+    quoted = messages_from_others(turn)  # whose "I" is someone else's
+    ops += [r for r in retractions(said, sources, quoted) if r.source not in replaced]
     return ops
 
 

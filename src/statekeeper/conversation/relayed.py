@@ -93,6 +93,26 @@ def said_by_others(turn: str) -> list[Relayed]:
     return found
 
 
+# A message passed on with its author: "Message from Ines on the parents' chat: '...'",
+# "Tom texted: '...'". Its "I" and "my" are the author's.
+_MESSAGE_FROM = re.compile(
+    rf"\b(?i:message|note|text|e-?mail|voicemail|voice note|reply|dm)\s+from\s+(?P<who>{_NAME})"
+    rf"[^:\n]{{0,60}}?:\s*(?=[\"“‘'])"
+    rf"|\b(?P<author>{_NAME})\s+(?i:wrote|writes|texted|emailed|e-mailed|messaged|says|said)"
+    rf"(?:\s+(?i:to us|to me|this))?\s*:\s*(?=[\"“‘'])"
+)
+
+
+def messages_from_others(turn: str) -> list[Relayed]:
+    """The messages a turn quotes with their author's name ("Message from Ines: '...'"),
+    each with the author as its `role`: first person inside one is the author, not us."""
+    out = []
+    for match in _MESSAGE_FROM.finditer(turn):
+        who = match.group("who") or match.group("author")
+        out.append(Relayed(who, match.end(), _said_to(turn, match.end())))
+    return out
+
+
 def _said_from(turn: str, match: re.Match[str]) -> int | None:
     """Where the words passed on start after who said them: past a verb of saying ("says",
     "told the caller"), a colon before a quotation, or the comma after "per the temp"."""

@@ -23,6 +23,7 @@ def without(text: str, item: str) -> str:
     at = text.find(item)
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
+    rest = re.sub(r"\s*[,;]\s*(?=\()", " ", rest)  # "A 4, B 2, (total 6)" without B 2
     rest = re.sub(r"(,|;|:)\s*(?:,|;)\s*", r"\1 ", rest)
     rest = re.sub(r":(?:\s+(?:and\s+)?,?\s*|,\s*)", ": ", rest)  # "9:40" keeps its colon
     return retotalled(text, re.sub(r"\s{2,}", " ", rest).strip(" ,;\n"))
@@ -58,7 +59,7 @@ def retotalled(before: str, after: str) -> str:
     old_total, old_lines = _total_and_lines(before)
     new_total, new_lines = _total_and_lines(after)
     if old_total is None or new_total is None or not new_lines:
-        return after
+        return _recounted(before, after)
     if new_total.text != old_total.text:
         return after  # the total itself was changed: the speaker's figure stands
     if _amount(old_total) != sum(_amount(v) for v in old_lines):
@@ -105,3 +106,32 @@ _RATE = re.compile(
     r"seat|user|unit|visit|session|class|lesson)s?\b",
     re.I,
 )
+
+
+# A count said as the sum of the counts listed before it: "A 4, B 2, C 1 (total 7 crates)".
+_COUNT_TOTAL = re.compile(
+    r"\b(?:total(?:ling)?|in all)\W{0,3}(\d+)\b|\b(\d+)\s+(?:[a-z]+\s+)?(?:in all|in total|altogether)\b",
+    re.I,
+)
+_ENDING_COUNT = re.compile(r"\s(\d+)\W*$")
+
+
+def _recounted(before: str, after: str) -> str:
+    """`after` with its count total ("total 7 crates") set to the sum of the counts its
+    items end with, when in `before` it was exactly their sum."""
+    old, new = _COUNT_TOTAL.search(before), _COUNT_TOTAL.search(after)
+    if old is None or new is None or old.group(old.lastindex or 1) != new.group(new.lastindex or 1):
+        return after
+    old_lines, new_lines = _ending_counts(before[: old.start()]), _ending_counts(after[: new.start()])
+    figure = new.lastindex or 1
+    if len(old_lines) < 2 or not new_lines or sum(old_lines) != int(new.group(figure)):
+        return after
+    return after[: new.start(figure)] + str(sum(new_lines)) + after[new.end(figure) :]
+
+
+def _ending_counts(text: str) -> list[int]:
+    """The counts the items of a list end with ("Ana 4, Bo 2" -> 4, 2); none unless all do."""
+    items = [i for i in re.split(r"[,;]\s*", text.rpartition(":")[2]) if i.strip(" (")]
+    counts = [_ENDING_COUNT.search(" " + i) for i in items]
+    return [int(c.group(1)) for c in counts if c] if all(counts) else []
+

@@ -25,6 +25,7 @@ from statekeeper.conversation.changes.retraction_patterns import (
 from statekeeper.conversation.changes.wording import clause_at, undetermined
 from statekeeper.conversation.clauses import Sentence
 from statekeeper.conversation.cues import table
+from statekeeper.conversation.relayed import Relayed
 from statekeeper.nlu.interpret import narrates
 from statekeeper.nlu.topic import topic_terms
 
@@ -40,7 +41,12 @@ def _an_item(thing: str, sources: Sequence[Source]) -> bool:
     return hit is not None and not hit[2]
 
 
-def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Retract]:
+def retractions(
+    said: Sequence[Sentence], sources: Sequence[Source], messages: Sequence[Relayed] = ()
+) -> list[Retract]:
+    """The items `said` takes back; `messages` are those the turn quotes from others by
+    name, whose "I" is their author: "take me off the list" takes the author's entry out,
+    "I don't need the van" is the author's own need."""
     pattern = retraction_pattern()
     vague = table("vague_items")
     out: list[Retract] = []
@@ -55,6 +61,18 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
             group = next(g for g in OBJECTS if match.group(g))
             words = match.group(group)
             before = sentence.text[: match.start()]
+            author = next(
+                (m.role for m in messages if m.start <= sentence.start + match.start() < m.end),
+                None,
+            )
+            if author is not None and (
+                _AUTHORS_OWN.fullmatch(words.strip())
+                or _SAID_AS_I.search(clause_at(sentence, match.start()))
+                and _an_item(author, sources)
+            ):
+                # "take my name off the order", or "I don't need a stall this year" from
+                # one of those it lists: the author's entry
+                words = author
             prior = said[number - 1].text if number else ""
             if _TAKEN_FROM.search(match.group(0)):
                 # "drop them from the Tuesday run" takes the live item the pronoun points
@@ -97,6 +115,12 @@ def retractions(said: Sequence[Sentence], sources: Sequence[Source]) -> list[Ret
                 )
                 out.append(Retract(source, item, whole, words, wordings))
     return out
+
+
+# The author of a message, as its words name them: "me", "my name", "my place".
+_AUTHORS_OWN = re.compile(r"(?i)me|myself|my (?:name|place|spot|slot|entry|booking|seat)")
+# A clause whose subject is its speaker: "I don't need", "we won't want".
+_SAID_AS_I = re.compile(r"(?i)(?<![\w’])(?<!\w')(?:i|we)(?:'(?:m|ve|ll|d|re))?\s")
 
 
 def _reference(item: str) -> bool:
