@@ -2669,3 +2669,51 @@ def test_a_quoted_authors_first_person_is_their_own_entry(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+JOBS = fact(
+    "Today: 7720 boiler service 09:00, Mrs Ode, 4 Kiln Row (Sam); 7723 LED swap 14:00, Mr Day, "
+    "9 Mill Lane (Sam)",
+    "jobs",
+)
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a figure a known count or code already holds is said again, not a slip of another
+        ("ok drop 7720 then, she sorted it herself", JOBS, {("7720 boiler service 09:00", "-")}),
+        ("cancel 5512 please, they're away",
+         fact("Deliveries: 5512 sofa 10:00, Mrs Lin, 2 Oak Rd (Van 1); 5517 LED lamps 13:00, "
+              "Mr Po, 7 Bay St (Van 1)", "deliveries"),
+         {("5512 sofa 10:00", "-")}),
+        ("scrap 9130, the client rang",
+         fact("Visits: 9130 inspection 08:30, Kew Ltd, 12 Dock St (Ali); 9103 TV repair 11:00, "
+              "Ms Orr, 3 Hill Rd (Ali)", "visits"),
+         {("9130 inspection 08:30", "-")}),
+    ],
+)
+def test_a_figure_said_again_is_no_slip_of_another(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "left"),
+    [
+        # the head of a record among records parted by semicolons takes the record with it
+        (JOBS.text, "7720 boiler service 09:00",
+         "Today: 7723 LED swap 14:00, Mr Day, 9 Mill Lane (Sam)"),
+        ("Rooms: 12 twin 2 nights, Ana Ruiz, paid; 14 double 1 night, Tom Hale, unpaid; 15 single",
+         "14 double 1 night", "Rooms: 12 twin 2 nights, Ana Ruiz, paid; 15 single"),
+        # ... not an item of a group of plain items, nor a record's other details
+        ("Menu: soup, bread; mains: fish, pie; dessert: tart, cream", "soup",
+         "Menu: bread; mains: fish, pie; dessert: tart, cream"),
+        (JOBS.text, "Mr Day",
+         "Today: 7720 boiler service 09:00, Mrs Ode, 4 Kiln Row (Sam); 7723 LED swap 14:00, "
+         "9 Mill Lane (Sam)"),
+    ],
+)
+def test_a_record_goes_with_what_heads_it(text: str, item: str, left: str) -> None:
+    assert without(text, item) == left

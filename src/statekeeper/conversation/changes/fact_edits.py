@@ -20,6 +20,7 @@ def without(text: str, item: str) -> str:
     if at == 0 and _TELLS_MORE.match(text[len(item) :]):
         return ""
     item = _numbered_entry(text, at, item)
+    item = _headed_entry(text, at, item)
     at = text.find(item)
     rest = text[:at] + text[at + len(item) :]
     rest = re.sub(r"\s*(?:,\s*|;\s*)(?:and\s+)?(?=[,;.]|$)", "", rest)
@@ -44,6 +45,24 @@ def _numbered_entry(text: str, at: int, item: str) -> str:
     end = min(ends) if ends else len(text)
     entry = text[begin:end].lstrip(" \t")
     return entry + "\n" if text.startswith("\n", end) else entry
+
+
+def _headed_entry(text: str, at: int, item: str) -> str:
+    """The whole entry of a list of entries parted by semicolons that an item heads ("4471
+    boiler service 09:00, Mrs Kay, 3 Elm Row" of "...; 4471 boiler service 09:00, Mrs
+    Kay, 3 Elm Row; ..."): taking out what names a record takes out all it tells. The item
+    itself where it heads none, or where the entry is a group of plain items."""
+    if ";" not in text:
+        return item
+    semicolon = text.rfind(";", 0, at)
+    begin = (semicolon if semicolon >= 0 else text.find(":", 0, at)) + 1  # after the label
+    end = text.find(";", at)
+    end = len(text) if end < 0 else end
+    if text[begin:at].strip() or "," not in text[at + len(item) : end]:
+        return item
+    if not (typed_values(item) and typed_values(text[at + len(item) : end])):
+        return item  # "soup, bread; mains: ...": items, not records with their details
+    return text[at:end].rstrip()
 
 
 # What goes on about the thing just named rather than naming another: ", posted to her",

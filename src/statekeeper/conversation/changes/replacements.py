@@ -83,7 +83,10 @@ def replacements(
     only put forward (conversation/changes/rivals.py)."""
     known = known_values(sources)
     live_keys = {(k.value.kind, k.value.key) for k in known}
-    live_keys |= {("number", digits(k.value.text)) for k in known if k.value.kind == "code"}
+    # "7450" restates a known "Latitude 7450", and "4480" a known "4480 lockout": the figure
+    live_keys |= {
+        ("number", digits(k.value.text)) for k in known if k.value.kind in ("code", "quantity")
+    }
     # "the 7:15" for a known "7:15pm": the hour said without its half of the day
     live_keys |= {("time", digits(k.value.text)) for k in known if k.value.kind == "time"}
     # "ends at 4" for a known "8am-4pm": an end of a span said again
