@@ -496,3 +496,40 @@ def test_a_sentence_that_only_keeps_states_nothing_new(sentence: str, only_keeps
 )  # fmt: skip
 def test_an_order_of_ours_is_no_third_partys_affair(sentence: str, theirs: bool) -> None:
     assert sentences(sentence)[0].third_party is theirs
+
+
+@pytest.mark.parametrize(
+    ("turn", "parts"),
+    [
+        # dictation run together unpunctuated is parted where a new subject and verb open
+        (
+            "ok so the hall's double booked so we're in the scout hut now and the caterer "
+            "says sixty is fine and dave can't drive so sue's bringing the urn",
+            ["ok", "so the hall's double booked", "so we're in the scout hut now",
+             "and the caterer says sixty is fine", "and dave can't drive",
+             "so sue's bringing the urn"],
+        ),
+        (
+            "quick one the vet moved us to thursday at ten and the bloods are done and she "
+            "wants him fasted from midnight",
+            ["quick one the vet moved us to thursday at ten", "and the bloods are done",
+             "and she wants him fasted from midnight"],
+        ),
+        (
+            "right the skip comes monday now cos the yard is shut and the driver said "
+            "ring him first on the day",
+            ["right the skip comes monday now", "cos the yard is shut",
+             "and the driver said ring him first on the day"],
+        ),
+        # ... not a short one, nor a sentence written with its marks
+        ("bring the urn and the cups and sue's cake", ["bring the urn and the cups and sue's cake"]),
+        (
+            "His sister reckons the garage could do it for less and he wonders if it should go "
+            "there.",
+            ["His sister reckons the garage could do it for less and he wonders if it should go "
+             "there."],
+        ),
+    ],
+)  # fmt: skip
+def test_unpunctuated_dictation_is_parted_into_its_sentences(turn: str, parts: list[str]) -> None:
+    assert [s.text for s in sentences(turn)] == parts

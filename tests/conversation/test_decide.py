@@ -2717,3 +2717,25 @@ def test_a_figure_said_again_is_no_slip_of_another(
 )
 def test_a_record_goes_with_what_heads_it(text: str, item: str, left: str) -> None:
     assert without(text, item) == left
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # in dictation run together, what one part keeps leaves the change of another
+        ("right so the meeting got shuffled so it starts at 11:30 now and the room stays the "
+         "same and the minutes still go to the whole team after",
+         fact("Meeting: Thursday 3 July, 10:00, Room 4, chair Tom Reid", "meeting"),
+         {("10:00", "11:30")}),
+        ("so the plumber can't do tuesday he's doing wednesday now and the price stays the "
+         "same and he needs the water off before he gets there",
+         fact("Plumber: Tuesday 4th, £180 quote", "plumber"), {("Tuesday", "wednesday")}),
+        ("so the quote came back and it's £240 now and the date stays the same and the fitter "
+         "will ring the day before",
+         fact("Fitting: Monday 12 May, quote £200", "fitting"), {("£200", "£240")}),
+    ],
+)
+def test_a_change_dictated_beside_what_stays_is_read(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -42,6 +42,25 @@ _SENTENCE_END = re.compile(
 )
 
 
+# Dictation runs its sentences together unpunctuated: a long run of words with no mark
+# inside is parted where a conjunction opens a new subject and its verb ("... so the van's
+# booked and the driver says ten is fine and we can't park there ...").
+_DICTATION_WORDS = 20
+_DICTATED_JOIN = re.compile(
+    r"\s(?=(?:and|so|but|then|cos|because)\s+(?:[\w-]+\s+){0,2}?[\w-]*(?:'re|'s|'m|'ve|'ll|\s+"
+    r"(?:is|are|was|were|can'?t|cant|won'?t|wont|will|has|have|had|goes|stays|said|says|agreed"
+    r"|decided|wants?|needs?|moved|changed))\b)",
+    re.I,
+)
+
+
+def _dictated(part: str) -> list[str]:
+    """A sentence as written, or, of dictation run together without marks, its sentences."""
+    if len(part.split()) < _DICTATION_WORDS or re.search(r"[,;:.!?](?!\d)", part):
+        return [part]  # written with its marks: its sentences are as written
+    return [p for p in _DICTATED_JOIN.split(part) if p.strip()]
+
+
 # A clause ends at a comma, semicolon, colon or dash, or before "but": "moved it to the
 # 13th, still Bay 2" keeps the bay and moves the date.
 _CLAUSE_END = re.compile(r"[,;]\s|:\s|\s[-–—]\s|\s(?=but\s)")
@@ -236,7 +255,7 @@ def _read_sentences(text: str) -> tuple[Sentence, ...]:
     """Read once a text: the rules of a turn ask for its sentences a dozen times."""
     out = []
     position = 0
-    for part in _SENTENCE_END.split(text):
+    for part in (p for whole in _SENTENCE_END.split(text) for p in _dictated(whole)):
         start = text.find(part, position)
         position = start + len(part)
         stripped = _LINE_LABEL.sub("", part.strip(), count=1)
