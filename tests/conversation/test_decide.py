@@ -10,8 +10,9 @@ import pytest
 
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.labels import anchor, slot_name
-from statekeeper.conversation.changes.operations import Replace, Retract, Source
+from statekeeper.conversation.changes.operations import Known, Replace, Retract, Source
 from statekeeper.conversation.changes.out_of_reach import out_of_use
+from statekeeper.conversation.changes.replacement_text import replacement_text
 from statekeeper.conversation.decide import decide
 from statekeeper.text.values import typed_values
 
@@ -1767,6 +1768,10 @@ def test_a_count_of_one_named_thing_changes_when_a_change_is_said(
          said("Quote sent: £300 for the clear-out, Saturday"), {("£300", "£250")}),
         ("40 chairs isn't enough, so 60 chairs.", said("Hall: 40 chairs, 5 tables"),
          {("40 chairs", "60 chairs")}),
+        # the old one named with its article, beside a person the record names too
+        ("She tried it and the Daddario is too heavy for her, so swap to Savarez Corum.",
+         fact("Guitar of Mr Tom Hale: strings Daddario Pro, action 2.5 mm", "guitar"),
+         {("Daddario Pro", "Savarez Corum")}),
         # judged so without "too", the old value written otherwise, the new one said next
         ("6.30 is a little early for toddlers. 7pm then.",
          said("Party at the hall Saturday, starts 6:30pm"), {("6:30pm", "7pm")}),
@@ -2739,3 +2744,37 @@ def test_a_change_dictated_beside_what_stays_is_read(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "old", "new", "expected"),
+    [
+        # the word the new value opens with already stands before the old one: not twice
+        ("Allotment: half plot 4B, rent £20/year", "4B", "plot 12", "12"),
+        ("Gym: locker 14A, Tuesdays 7pm", "14A", "locker 210", "210"),
+        ("Dinner: table 6B by the window, 8pm", "6B", "table 12", "12"),
+        # ... but where the old value holds it, the new one keeps it
+        ("Meeting: Room 4, 10:00", "Room 4", "Room 9", "Room 9"),
+    ],
+)
+def test_a_new_value_drops_the_label_its_place_already_has(
+    source: str, old: str, new: str, expected: str
+) -> None:
+    (old_value,) = [v for v in typed_values(source) if v.text == old]
+    (new_value,) = [v for v in typed_values(f"now {new}") if v.text == new]
+    known = Known(old_value, fact(source), frozenset())
+    assert replacement_text(known, old, new_value) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source"),
+    [
+        # a visit told in the past, with what it was for, before its day: no new day
+        ("The inspector went to check the roof on Friday.", fact("Roof repair: booked 9 May, £800")),
+        ("the surveyor came to look at the damp on Tuesday.",
+         fact("Damp work: start 3 June, £1,200")),
+        ("the vet went to see the mare on Sunday.", fact("Mare scan: 12 May, Dr Pryce")),
+    ],
+)
+def test_a_visit_and_what_it_was_for_is_no_new_day(turn: str, source: Source) -> None:
+    assert changes(turn, source) == set()

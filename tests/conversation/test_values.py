@@ -26,6 +26,10 @@ def kinds(text: str) -> list[tuple[str, str]]:
     [
         ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
         ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        # a name opens with its title, whatever capitalized word comes before it
+        ("Booked Mrs Kaur onto the rota", [("name", "Mrs Kaur")]),
+        ("Thank Mrs Okafor for the cake", [("name", "Mrs Okafor")]),
+        ("Ask Dr Ruiz about it", [("name", "Dr Ruiz")]),
         # a number dialled within its country, opened by its trunk 0, in groups
         ("new mobile 0333-5120946, old one's dead", [("phone", "0333-5120946")]),
         ("ring the yard on 01632 960 961 tonight", [("phone", "01632 960 961")]),

@@ -628,6 +628,10 @@ def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], 
     if head.rstrip(".") in _TITLES:  # "Dr. Ruiz" is a name wherever it stands
         take("name", match.start(), match.end())
         return
+    titled = [w for w in re.finditer(r"\S+", match.group(0)) if w.group(0).rstrip(".") in _TITLES]
+    if titled:  # "Booked Mrs Kaur", "Ask Dr Ruiz": the name opens with its title
+        take("name", match.start() + titled[0].start(), match.end())
+        return
     start = match.start() + len(head) + 1
     rest = text[start : match.end()]
     is_name = len(rest.split()) >= 2 and rest[:1].isupper()

@@ -147,8 +147,10 @@ def gave_way(sentence: str, known: Sequence[Known]) -> dict[str, str]:
                 continue
             between = sentence[at + len(said) : new.start]
             so = _SO_BETWEEN.search(between)
-            said_of_old = (
-                sentence[clause_start(sentence, at) : at] + between[: so.start()] if so else ""
+            said_of_old = (  # with the old one named: "the Bay 2 is flooded"
+                sentence[clause_start(sentence, at) : at] + said + between[: so.start()]
+                if so
+                else ""
             )
             if so and out_of_use(said_of_old) and not fares_alike(sentence, new):
                 pairs[new.key] = k.value.text

@@ -323,10 +323,13 @@ _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$"
 
 
 # Someone's visit told in the past, right before its day: "the ecologist was out Friday",
-# "the inspector came round on Tuesday" (not "the meeting was moved to Friday").
+# "the inspector came round on Tuesday", "he came to see the flat on Monday" (not "the
+# meeting was moved to Friday").
 _VISITED = re.compile(
     r"\b(?:was|were|came|went|called|rang|phoned|popped|dropped)\s+(?:in|out|over|round|around|"
-    r"by|here|there|on site|onsite|back)?\s*(?:on\s+|last\s+)?$",
+    r"by|here|there|on site|onsite|back)?\s*"
+    # ... and what for: "came to look at the loft on Tuesday", "went to measure up on Monday"
+    r"(?:to\s+[a-z]+(?:\s+(?!on\b)[\w'-]+){0,3}\s+)?(?:on\s+|last\s+)?$",
     re.I,
 )
 
