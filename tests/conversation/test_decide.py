@@ -2778,3 +2778,20 @@ def test_a_new_value_drops_the_label_its_place_already_has(
 )
 def test_a_visit_and_what_it_was_for_is_no_new_day(turn: str, source: Source) -> None:
     assert changes(turn, source) == set()
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a moment moved later or earlier, said as shunted, put back or brought forward
+        ("the garage shunted us to 4pm", fact("MOT: Friday 2pm, Kwik Fit", "mot"), {("2pm", "4pm")}),
+        ("the lab put it back to 11:30", fact("Bloods: Tuesday 09:15, Dr Lane", "bloods"),
+         {("09:15", "11:30")}),
+        ("they brought it forward to the 3rd", fact("Exam: 10 March, Hall B", "exam"),
+         {("10 March", "3 March")}),
+    ],
+)
+def test_a_moment_shunted_put_back_or_brought_forward_moves(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

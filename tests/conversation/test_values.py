@@ -26,6 +26,13 @@ def kinds(text: str) -> list[tuple[str, str]]:
     [
         ("Reach me at (415) 555-0142 after six", [("phone", "(415) 555-0142")]),
         ("her cell is 212.555.0187 now", [("phone", "212.555.0187")]),
+        # the number a dictated note opens with counts the notes, not what they say
+        ("voice note three staff rota is sorted", []),
+        ("voice memo two bags of sand by Friday", [("weekday", "Friday")]),
+        ("memo 2: order 40 chairs", [("quantity", "40 chairs")]),
+        # ... not an order to note a count down, nor a note of people
+        ("note five tables booked for the quiz", [("quantity", "five tables")]),
+        ("the note four people signed", [("quantity", "four people")]),
         # a name opens with its title, whatever capitalized word comes before it
         ("Booked Mrs Kaur onto the rota", [("name", "Mrs Kaur")]),
         ("Thank Mrs Okafor for the cake", [("name", "Mrs Okafor")]),

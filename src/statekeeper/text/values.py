@@ -545,6 +545,7 @@ def typed_values(text: str) -> tuple[TypedValue, ...]:
 
     # a pasted chat line's stamp says when it was written, not a value of anything
     taken += [m.span(m.lastgroup or 0) for m in _CHAT_STAMP.finditer(text)]
+    taken += [m.span(m.lastgroup or 0) for m in _NOTE_NUMBER.finditer(text)]  # "voice note 4"
     for m in _QUOTED_TITLE.finditer(text):  # "'Lord of All Hopefulness'": one name, unquoted
         take("name", m.start("title"), m.end("title"))
     for m in _NATIONAL_PHONE.finditer(text):  # "0333-5120946", "01632 960 961"
@@ -587,6 +588,14 @@ _CHAT_STAMP = re.compile(
     rf"|(?:{_STAMPED_BY}[ \t]*\([^)\n]{{1,40}}\)|{_STAMPED_BY}(?:[ \t]+{_STAMPED_BY}){{1,2}})"
     r"[ \t]+(?P<stamp2>\d{1,2}:\d{2})(?=[ \t]*:))",
     re.M,
+)
+
+# The number a dictated note opens with, counting the notes: "voice note four ...",
+# "memo 2: ..." (not "note five tables booked", an order to write it down).
+_NOTE_NUMBER = re.compile(
+    r"(?im)^[ \t]*\[?(?:voice[ \t]+(?:note|memo|message)[ \t]+(?P<number>\d{1,2}|one|two|three"
+    r"|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:note|memo)[ \t]+(?P<numbered>\d{1,2})"
+    r"(?=[ \t]*[:.)]))"
 )
 
 # A title in quotes, its small words inside it: "'Dear Lord and Father of Mankind'", "\"Of
