@@ -521,7 +521,19 @@ def test_an_order_of_ours_is_no_third_partys_affair(sentence: str, theirs: bool)
             ["right the skip comes monday now", "cos the yard is shut",
              "and the driver said ring him first on the day"],
         ),
-        # ... not a short one, nor a sentence written with its marks
+        (
+            "the van is at the yard same time as usual i've told dave already and the gate "
+            "gets locked at six so park outside the fence",
+            ["the van is at the yard same time as usual", "i've told dave already",
+             "and the gate gets locked at six so park outside the fence"],
+        ),
+        # ... not a short one, nor a turn written with its marks
+        (
+            "[Ana]: noted.\n[Bo]: the van is at the yard same time as usual and the gate gets "
+            "locked at six so park outside the fence tonight",
+            ["[Ana]: noted.", "[Bo]: the van is at the yard same time as usual and the gate "
+             "gets locked at six so park outside the fence tonight"],
+        ),
         ("bring the urn and the cups and sue's cake", ["bring the urn and the cups and sue's cake"]),
         (
             "His sister reckons the garage could do it for less and he wonders if it should go "

@@ -2795,3 +2795,21 @@ def test_a_moment_shunted_put_back_or_brought_forward_moves(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # "same tuesday same time" keeps the meeting's day; a date of another thing, said in
+        # another part of the dictation, is that thing's
+        "quick update the hall roof leaked so we're moving to the library same tuesday same "
+        "time we'll need the big urn and the bins get emptied on the 28th of february so tell "
+        "folk to put them out",
+        "few things the hall has a leak so we're off to the library same tuesday same time "
+        "i've cleared it with the chair and the heating gets turned off on the 28th of "
+        "february so warn folk",
+    ],
+)
+def test_a_date_of_another_thing_in_dictation_leaves_a_kept_one(turn: str) -> None:
+    source = fact("Residents' meeting: Tuesday 4 March, 7pm, Oak Hall", "meeting")
+    assert ("4 March", "the 28th of february") not in changes(turn, source)

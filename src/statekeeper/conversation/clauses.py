@@ -48,16 +48,19 @@ _SENTENCE_END = re.compile(
 _DICTATION_WORDS = 20
 _DICTATED_JOIN = re.compile(
     r"\s(?=(?:and|so|but|then|cos|because)\s+(?:[\w-]+\s+){0,2}?[\w-]*(?:'re|'s|'m|'ve|'ll|\s+"
-    r"(?:is|are|was|were|can'?t|cant|won'?t|wont|will|has|have|had|goes|stays|said|says|agreed"
-    r"|decided|wants?|needs?|moved|changed))\b)",
+    r"(?:is|are|was|were|can'?t|cant|won'?t|wont|will|has|have|had|goes|gets|got|comes|stays"
+    r"|said|says|agreed|decided|wants?|needs?|moved|changed))\b)"
+    # ... or where a subject with its verb run together opens one: "same time i've asked"
+    r"|(?<!\bso)(?<!\band)(?<!\bbut)(?<!\bthen)(?<!\bcos)(?<!\bbecause)"
+    r"\s(?=(?:i|we|he|she|they)(?:'ve|'m|'ll|'d|'re)\s)",
     re.I,
 )
 
 
 def _dictated(part: str) -> list[str]:
-    """A sentence as written, or, of dictation run together without marks, its sentences."""
-    if len(part.split()) < _DICTATION_WORDS or re.search(r"[,;:.!?](?!\d)", part):
-        return [part]  # written with its marks: its sentences are as written
+    """The sentences of a long run of dictation with no marks."""
+    if len(part.split()) < _DICTATION_WORDS:
+        return [part]
     return [p for p in _DICTATED_JOIN.split(part) if p.strip()]
 
 
@@ -255,7 +258,9 @@ def _read_sentences(text: str) -> tuple[Sentence, ...]:
     """Read once a text: the rules of a turn ask for its sentences a dozen times."""
     out = []
     position = 0
-    for part in (p for whole in _SENTENCE_END.split(text) for p in _dictated(whole)):
+    marked = re.search(r"[,;:.!?](?!\d)", text) is not None  # dictation has no marks at all
+    parts = _SENTENCE_END.split(text)
+    for part in parts if marked else [p for whole in parts for p in _dictated(whole)]:
         start = text.find(part, position)
         position = start + len(part)
         stripped = _LINE_LABEL.sub("", part.strip(), count=1)
