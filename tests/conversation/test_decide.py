@@ -2813,3 +2813,25 @@ def test_a_moment_shunted_put_back_or_brought_forward_moves(
 def test_a_date_of_another_thing_in_dictation_leaves_a_kept_one(turn: str) -> None:
     source = fact("Residents' meeting: Tuesday 4 March, 7pm, Oak Hall", "meeting")
     assert ("4 March", "the 28th of february") not in changes(turn, source)
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # the next number of a numbering is the next record, not a slip of the known one
+        ("the next customer's is RB-2215, £90, Friday",
+         fact("Repair RB-2214 (Ms Lo, Brompton): service, £60, ready Thursday", "repair"), set()),
+        ("that's INV-40513 for the Hales, £300",
+         fact("Invoice INV-40512 (Patel & Co): £450, due 30 May", "invoice"), set()),
+        ("and the Ramblers are GRP-118",
+         fact("Group booking GRP-117: 14 walkers, Sunday", "group"), set()),
+        # ... unless the turn says the known one was wrong
+        ("sorry, typo: it's RB-2215",
+         fact("Repair RB-2214 (Ms Lo, Brompton): service, £60, ready Thursday", "repair"),
+         {("RB-2214", "RB-2215")}),
+    ],
+)
+def test_the_next_number_of_a_numbering_is_another_record(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

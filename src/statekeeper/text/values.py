@@ -731,6 +731,20 @@ def near_variant(a: TypedValue, b: TypedValue) -> bool:
     return sum(c != d for c, d in zip(x, y, strict=True)) == 1 and len(x) >= 4
 
 
+def consecutive(a: TypedValue, b: TypedValue) -> bool:
+    """Whether two references differ only by the next number of three figures or more at
+    their end ("WS-1187" and "WS-1188"): neighbouring records of one numbering, as likely
+    as a slip of the hand. A slot or a room ("slot 2", "slot 3") is no numbering of
+    records."""
+    x, y = re.fullmatch(r"(.*?)(\d{3,})", _core(a)), re.fullmatch(r"(.*?)(\d{3,})", _core(b))
+    return (
+        x is not None
+        and y is not None
+        and x.group(1) == y.group(1)
+        and abs(int(x.group(2)) - int(y.group(2))) == 1
+    )
+
+
 def _core(value: TypedValue) -> str:
     """The characters that identify a value, a labelled code's label left out."""
     text = value.text.lower()

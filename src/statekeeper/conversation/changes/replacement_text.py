@@ -89,11 +89,11 @@ def replacement_text(old: Known, old_text: str, new: TypedValue) -> str:
     if old.value.kind == "code" and old.value.unit and new.kind == "number":
         label = old.value.text[: len(old.value.unit)]  # "PIN 3851" to 3815 is "PIN 3815"
         return f"{label} {new.text}"
-    label = _LABEL.match(new.text)
-    if label and re.search(
-        rf"(?i)\b{re.escape(label.group(1))}\s+$", old.source.text[: old.value.start]
+    opening = _LABEL.match(new.text)
+    if opening and re.search(
+        rf"(?i)\b{re.escape(opening.group(1))}\s+$", old.source.text[: old.value.start]
     ):
-        return new.text[label.end() :]  # "bay 12" for the "7" of "loading bay 7": "12"
+        return new.text[opening.end() :]  # "table 12" for the "6B" of "table 6B": "12"
     return new.text
 
 

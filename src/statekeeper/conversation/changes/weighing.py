@@ -47,6 +47,7 @@ from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import (
     TypedValue,
     compatible,
+    consecutive,
     near_variant,
     typed_values,
     weekday_of_date,
@@ -237,6 +238,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "the closing film's 'Winter Ledger'" is no new "director Mireille ..."
     if introduced_otherwise(new.sentence.text, new.value, old):
         return None  # "a pledge of £25,000 towards the lantern": no new appeal target
+    if consecutive(old.value, new.value) and not (new.changes or whole.repairs or new.named):
+        return None  # "that's WS-1188" beside a known "WS-1187": the next record, unless fixed
     totals = _totals(new, old)
     if totals is False:
         return None  # "£18.50 a head, so £1,110": the sum is no new price of one
