@@ -30,6 +30,17 @@ from .memory import START, MemoryState, made
             "The official line is that the mooring fee stays at $300.",
             ["The official line is that the mooring fee stays at $300."],
         ),
+        # what to say if asked, what may be mentioned
+        (
+            "If parents ask about it, say the trip moves to 9 May. Thanks.",
+            ["If parents ask about it, say the trip moves to 9 May."],
+        ),
+        ("Noted. The new opening hours can be mentioned.", ["The new opening hours can be mentioned."]),
+        # ... without a clause beside it that keeps something back
+        (
+            "Noted: 2 June may be told to the club, but his illness is kept in-house.",
+            ["Noted: 2 June may be told to the club,"],
+        ),
     ],
 )
 def test_a_line_said_for_anyone_is_found(text: str, lines: list[str]) -> None:
@@ -42,6 +53,7 @@ def test_a_line_said_for_anyone_is_found(text: str, lines: list[str]) -> None:
         "The library was publicly funded in 2019.",
         "We haven't officially decided on the caterer.",
         "Officials inspect the kitchen on Monday.",
+        "If guests ask for towels, they're in the cupboard.",
     ],
 )
 def test_words_about_the_public_are_no_public_line(text: str) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Add, Decision, said_by
-from statekeeper.conversation.restrictions import PUBLIC_NOTE
+from statekeeper.conversation.restrictions import PUBLIC_NOTE, restricts
 from statekeeper.conversation.view import StateView
 from statekeeper.model import INTERNAL, Turn
 from statekeeper.text.values import typed_values
@@ -19,8 +19,22 @@ from statekeeper.text.values import typed_values
 
 def public_lines(text: str) -> list[str]:
     """The sentences of a text said for anyone ("publicly: ...", "you can tell them
-    ..."), as they stand in it."""
-    return [s.text.strip() for s in sentences(text) if found("shareable", s.text.strip())]
+    ..."), as they stand in it, without a clause beside that keeps something back ("the
+    date can be shared; the reason stays with us")."""
+    lines = []
+    for sentence in sentences(text):
+        if not found("shareable", sentence.text.strip()):
+            continue
+        kept = [
+            sentence.text[a:b]
+            for a, b in sentence.clauses()
+            if restricts(sentence.text[a:b]) or found("kept_with", sentence.text[a:b])
+        ]
+        line = sentence.text
+        for clause in kept:
+            line = line.replace(clause, " ")
+        lines.append(line.strip())
+    return lines
 
 
 def repeated(line: str, restricted: Iterable[str]) -> bool:
