@@ -2835,3 +2835,57 @@ def test_the_next_number_of_a_numbering_is_another_record(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+def offered(text: str, index: int = 1) -> Source:
+    return Source(text, turn_index=index, offered=True)
+
+
+@pytest.mark.parametrize(
+    ("turn", "sources", "expected"),
+    [
+        # what the assistant offered, taken up in the user's words, is their change
+        ("switch her to 4pm then",
+         [fact("Groom: Bella the spaniel, Thursday 2pm", "groom"),
+          offered("The 2pm is gone. Would 4pm suit?")], {("2pm", "4pm")}),
+        ("ok move us to Saturday then",
+         [fact("Booking: Friday 7pm, table for 4", "booking"),
+          offered("Friday is full. Shall I move you to Saturday?")], {("Friday", "Saturday")}),
+        ("make the deposit £45 then",
+         [fact("Booking: Friday 7pm, table for 4, deposit £30", "booking"),
+          offered("With the cake the deposit comes to £45. Shall I update it?")],
+         {("£30", "£45")}),
+        # ... but what it stated of its own is known already
+        ("make the deposit £45 then",
+         [fact("Booking: Friday 7pm, table for 4, deposit £30", "booking"),
+          said("With the cake the deposit comes to £45.", 1)], set()),
+    ],
+)
+def test_an_offer_taken_up_is_the_speakers_change(
+    turn: str, sources: list[Source], expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, *sources) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "source", "expected"),
+    [
+        # a name after the relation it has to someone is that person, no new holder
+        ("Make it three keys now, one for her neighbour Mrs Patel.",
+         fact("Locks job: Mr Tom Hale, 2 keys, Friday", "locks"), {("2 keys", "three keys")}),
+        ("Add a place for my nephew, Sam Kerr, so 5 guests.",
+         fact("Table: Ms Ana Ruiz, 4 guests, 8pm", "table"), {("4 guests", "5 guests")}),
+        ("Her daughter Lily Obi will collect it.",
+         fact("Prescription: Mrs Ada Obi, ready Tuesday", "prescription"), set()),
+        # a day said to be past is when it happened, no new day
+        ("Further to our chat of Monday last, she'd prefer 11am.",
+         fact("Visit: Wednesday 10am, Dr Okafor", "visit"), {("10am", "11am")}),
+        # another's thing moved is theirs: "moved theirs"
+        ("the choir shifted theirs to the 13th",
+         fact("Concert: Sat 12 Apr, 7pm, St Mary's", "concert"), set()),
+    ],
+)
+def test_someone_named_by_relation_a_past_day_anothers_move(
+    turn: str, source: Source, expected: set[tuple[str, str]]
+) -> None:
+    assert changes(turn, source) == expected

@@ -19,6 +19,7 @@ class Source:
     fact_id: str | None = None
     key: str | None = None
     turn_index: int | None = None
+    offered: bool = False  # the assistant's words: what it put forward, until taken up
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,8 @@ def replacements(
     """The known values the new values of `said` replace; with `forward`, those values are
     only put forward (conversation/changes/rivals.py)."""
     known = known_values(sources)
-    live_keys = {(k.value.kind, k.value.key) for k in known}
+    # what the assistant only offered is the speaker's own new value when they say it
+    live_keys = {(k.value.kind, k.value.key) for k in known if not k.source.offered}
     # "7450" restates a known "Latitude 7450", and "4480" a known "4480 lockout": the figure
     live_keys |= {
         ("number", digits(k.value.text)) for k in known if k.value.kind in ("code", "quantity")
@@ -165,6 +166,7 @@ def replacements(
                 for k in known
                 if (k.value.kind, k.value.key) not in kept
                 and not same_figure(k.value, value)  # "the 1,200" quotes "1,200 seats"
+                and not one_value(k.value, value)  # the offer taken up is no rival of it
                 and (
                     of_a_kind(k, value)
                     or matches_named(contrasts.get(value.key), k)

@@ -42,7 +42,7 @@ from statekeeper.conversation.changes.subjects import (
 from statekeeper.conversation.changes.totals import stated_as_total
 from statekeeper.conversation.changes.wording import SEGMENT_END, WEAK_CHANGE, clause_start
 from statekeeper.conversation.clauses import Sentence
-from statekeeper.conversation.cues import found
+from statekeeper.conversation.cues import found, tables
 from statekeeper.nlu.topic import topic_terms
 from statekeeper.text.values import (
     TypedValue,
@@ -218,6 +218,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
         return None  # "mark says ziggy's booked for the 22nd": Ziggy's, not our booking
     if _ANOTHERS.search(new.sentence.text, 0, new.value.start):
         return None  # "this range belongs to another shipment, the NCL-77421": not ours
+    if new.value.kind == "name" and _related(new.sentence.text, new.value):
+        return None  # "a spare for her sister Ms Ruiz": her sister, not a new customer
     if an_alternative(new.sentence.text, new.value):
         return None  # "she offered either the 8th or the 10th": a choice still open
     if _end_of_absence(new.sentence.text, new.value):
@@ -316,12 +318,21 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     return (score, reason) if score > 0 else None
 
 
+_RELATIONS = re.compile("|".join(tables()["relations"]))
+
 # A value named as that of another thing than ours, right before it: "another shipment,
 # the NCL-77421", "a different booking, BK-2231".
 _ANOTHERS = re.compile(
     r"\b(?:another|a different|some other)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?:the\s+|namely\s+)?$",
     re.I,
 )
+def _related(sentence: str, value: TypedValue) -> bool:
+    """Whether a name follows the relation it has to someone ("her sister Ms Ruiz",
+    "her son, Tom"): that person, named for who they are to another."""
+    before = sentence[: value.start].lower()
+    return re.search(rf"\b(?:{_RELATIONS.pattern})[,:]?\s+$", before) is not None
+
+
 _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$", re.I)
 
 
@@ -340,9 +351,14 @@ _VISITED = re.compile(
 def _when_it_happened(sentence: str, value: TypedValue) -> bool:
     """Whether a day is when someone came or was there, told in the past: no new day of
     what the record plans."""
-    return (
-        value.kind in {"weekday", "date"} and _VISITED.search(sentence, 0, value.start) is not None
+    return value.kind in {"weekday", "date"} and (
+        _VISITED.search(sentence, 0, value.start) is not None
+        or _GONE.match(sentence, value.end) is not None  # "our call of Tuesday last"
     )
+
+
+# A day said to be past, right after it: "Tuesday last", "Friday just gone".
+_GONE = re.compile(r"\s+(?:last|just gone|gone|past)\b(?!\s+(?:week|month|year|time))", re.I)
 
 
 def _end_of_absence(sentence: str, value: TypedValue) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from statekeeper.conversation import decide
 from statekeeper.conversation.additions import added, with_item
 from statekeeper.conversation.changes.list_items import values_of_item
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.cues import found
 from statekeeper.conversation.decisions import Decision, Earlier, Replace, said_by
 from statekeeper.conversation.personal import personal
@@ -117,9 +118,16 @@ def changeable(
         )
     }
     sources = [decide.Source(f.text, fact_id=f.id, key=f.key) for f in facts.values()] + [
-        decide.Source(t.text, turn_index=t.index) for t in turns.values()
+        decide.Source(t.text, turn_index=t.index, offered=_offers(t)) for t in turns.values()
     ]
     return facts, turns, sources
+
+
+def _offers(turn: Turn) -> bool:
+    """Whether a turn is the assistant's putting values forward for the user to take up:
+    it asks ("That comes to £60. Shall I book the 10:15?"), where a statement of its own
+    ("Per the list, the call-out is £95.") puts nothing forward."""
+    return turn.speaker == ASSISTANT and any(s.question for s in sentences(turn.text))
 
 
 def _called(view: StateView, turn: Turn, op: decide.Retract) -> list[Decision]:
