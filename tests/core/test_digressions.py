@@ -114,6 +114,28 @@ CHAIRS = _turns(
     "assistant: 40 chairs delivered.",
     "user: back to the seating plan: two long tables.",
 )
+# a repair opened by a pause word is no break-off: what it says stays in view
+KEYED = _turns(
+    "user: Quote for the Marsh kitchen: 14 units, fitting from 3 June.",
+    "assistant: 14 units, fitting from 3 June.",
+    "user: oh wait, the 14 I keyed is the wrong one, it's 11 units.",
+    "assistant: 11 units then.",
+    "user: ok, on with the quote then: worktops in oak.",
+)
+MISREAD = _turns(
+    "user: Bus hire for the choir: 52 seats, pick-up 8am Saturday.",
+    "assistant: 52 seats, 8am Saturday.",
+    "user: hold on, I misread the form, it's 48 seats.",
+    "assistant: 48 seats.",
+    "user: right, back to the bus hire: add a stop at Ashby.",
+)
+TYPO = _turns(
+    "user: Room block for the summit: 30 rooms, 2 nights.",
+    "assistant: 30 rooms, 2 nights.",
+    "user: one sec, typo on my part, 35 rooms.",
+    "assistant: 35 rooms.",
+    "user: anyway, the room block: late checkout too.",
+)
 
 
 @pytest.mark.parametrize(
@@ -124,6 +146,9 @@ CHAIRS = _turns(
         (SHOW, "What do tickets and programmes cost?", {2, 3}),
         (GARDEN, "What goes along the fence?", set()),
         (CHAIRS, "What is the seating plan?", set()),
+        (KEYED, "How many units are in the quote?", set()),
+        (MISREAD, "How many seats on the bus?", set()),
+        (TYPO, "How many rooms are in the block?", set()),
         # asked about the digression itself: the topic it broke off is left out
         (CAKE, "What did the flour rep say about prices?", {0, 1, 4}),
     ],

@@ -105,6 +105,9 @@ def test_imagining_in_passing_opens_nothing(text: str) -> None:
         "hold on, I misread the driver's note. it's truck 52, not 25",
         "wait, one sec, I had the zip code wrong, it's 97211",
         "hang on, I swapped the two room numbers on the form",
+        "eh wait, the 40 I put down is the wrong one, it's 14.",
+        "sorry to interrupt myself, I misread the van's reg: it's KX19 ABC.",
+        "quick detour back, that was a typo, the fee is £65.",
     ],
 )
 def test_a_hold_on_the_same_matter_opens_nothing(text: str) -> None:

@@ -124,6 +124,8 @@ def _breaks_off(turns: Sequence[Turn], n: int) -> bool:
     closed by holding its thought."""
     closing = sentences(turns[n - 1].text)[-1:] if n else []
     opening = _opening(turns[n].text)
+    if found("self_repair", opening):
+        return False  # "wait, the figure I keyed is the wrong one": a repair, no break-off
     return (
         found("interruption", opening)
         or HOLD.search(opening) is not None

@@ -139,6 +139,8 @@ def transition(text: str) -> Transition:
     if CLOSE_SIDE.search(text):
         return Transition.CLOSE
     opens = OPEN_DIGRESSION.search(head) or OPEN_DIGRESSION.search(_first_sentence(text))
+    if opens and found("self_repair", _first_sentence(text[opens.end() :])):
+        opens = None  # "eh wait, that figure I keyed is the wrong one": a repair, same matter
     if opens or _another_matter(text, HOLD.search(head)):
         return Transition.DIGRESSION
     if OPEN_HYPOTHETICAL.search(text) or OPEN_HYPOTHETICAL_HEAD.search(text):
