@@ -10,9 +10,11 @@ import pytest
 
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.labels import anchor, slot_name
+from statekeeper.conversation.changes.miscalled import called_wrong
 from statekeeper.conversation.changes.operations import Known, Replace, Retract, Source
 from statekeeper.conversation.changes.out_of_reach import out_of_use
 from statekeeper.conversation.changes.replacement_text import replacement_text
+from statekeeper.conversation.clauses import sentences
 from statekeeper.conversation.decide import decide
 from statekeeper.text.values import typed_values
 
@@ -2889,3 +2891,26 @@ def test_someone_named_by_relation_a_past_day_anothers_move(
     turn: str, source: Source, expected: set[tuple[str, str]]
 ) -> None:
     assert changes(turn, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "wrong"),
+    [
+        # a value the next sentence, or a later clause of its own, calls an error
+        ("The leaflet lists us at 09:40. Their typo, a reprint is due.", ["09:40"]),
+        ("The website says £45 for the class, that's a mistake.", ["£45"]),
+        ("I said Friday. That was a mistake, it's Thursday.", ["Friday"]),
+        ("The confirmation email said 6 June, which is wrong.", ["6 June"]),
+        # ... not the value the repair gives, nor a value nobody calls wrong
+        ("My mistake, it's 4pm.", []),
+        ("The leaflet has us down as 09:40 this month.", []),
+    ],
+)
+def test_a_value_called_an_error_is_found(turn: str, wrong: list[str]) -> None:
+    assert [v.text for _, v in called_wrong(sentences(turn))] == wrong
+
+
+def test_a_value_called_an_error_replaces_nothing() -> None:
+    source = fact("Pottery class: £40 a session", "pottery")
+    assert changes("The website says £45 for the class. That's a mistake, they'll fix it.",
+                   source) == set()

@@ -379,3 +379,34 @@ def test_one_a_turn_lets_know_by_role_is_shown_what_it_keeps_back(engine: Engine
         outsider = s.context("Her neighbour wants news of her. Draft my answer.").text
     assert "sepsis" in allowed
     assert "sepsis" not in outsider
+
+
+@pytest.mark.parametrize(
+    ("fact", "turn", "wrong"),
+    [
+        # a value the next sentence, or the rest of its own, calls an error is no value of ours
+        ("Surgery hours: Mondays 08:00-12:00",
+         "The leaflet lists us at 09:40. Their typo, a reprint is due.",
+         "09:40"),
+        ("Pottery class: £40 a session",
+         "The website says £45 for the class. That's a mistake, the web team will fix it.", "£45"),
+        ("Delivery: Thursday 5 June, 2 crates",
+         "The confirmation email said 6 June, which is wrong.", "6 June"),
+    ],
+)
+def test_a_value_called_an_error_is_masked(engine: Engine, fact: str, turn: str, wrong: str) -> None:
+    key, _, value = fact.partition(": ")
+    with engine.session(ROWAN, task_id="errors") as s:
+        s.write(key.lower().replace(" ", "_"), fact)
+        s.observe("rowan", turn)
+        text = s.context(f"What is the {key.lower()}?").text
+    assert value.split(",")[0].split()[-1] in text
+    assert wrong not in text
+
+
+def test_a_value_said_elsewhere_without_an_error_stays(engine: Engine) -> None:
+    with engine.session(ROWAN, task_id="errors") as s:
+        s.write("surgery_hours", "Surgery hours: Mondays 08:00-12:00")
+        s.observe("rowan", "The leaflet lists us at 09:40.")
+        text = s.context("What is on the leaflet?").text
+    assert "09:40" in text

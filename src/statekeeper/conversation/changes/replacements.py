@@ -42,6 +42,7 @@ from statekeeper.conversation.changes.kinds import (
 )
 from statekeeper.conversation.changes.known import known_values
 from statekeeper.conversation.changes.labels import with_slots
+from statekeeper.conversation.changes.miscalled import called_wrong
 from statekeeper.conversation.changes.operations import Known, Replace, Source
 from statekeeper.conversation.changes.out_of_reach import disowns
 from statekeeper.conversation.changes.replacement_text import (
@@ -115,6 +116,7 @@ def replacements(
         int(found("self_repair", turn)),
         forward,
     )
+    wrong = {(s.start, v.start) for s, v in called_wrong(said)}  # "... 14:30. Their typo."
     scored: list[Scored] = []
     focus = 0  # the sentence a pointing-back one goes on about: "That's £160." after a change
     for position, sentence in enumerate(said):
@@ -134,6 +136,8 @@ def replacements(
         for value in typed_values(sentence.text):
             if relayed and value.kind not in _CONTACT_KINDS:
                 continue
+            if (sentence.start, value.start) in wrong:
+                continue  # called an error as it was told
             if any(a <= value.start < b for a, b in proposed):
                 continue
             named_old = set(contrasts.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from statekeeper.conversation.changes.contrasts import contrasted
+from statekeeper.conversation.changes.miscalled import called_wrong
 from statekeeper.conversation.changes.rivals import puts_forward, rivals
 from statekeeper.conversation.changes.suppositions import supposed, supposes
 from statekeeper.conversation.clauses import sentences
@@ -18,6 +19,7 @@ from statekeeper.conversation.readings.typed import changeable
 from statekeeper.conversation.view import StateView
 from statekeeper.model import Fact, Turn
 from statekeeper.nlu import interpret as nlu
+from statekeeper.text.values import typed_values
 
 NOT_TAKEN_UP = "put forward, not taken up"
 PUT_RIGHT = "put right as it was said"
@@ -32,7 +34,7 @@ def put_forward(
 ) -> list[Decision]:
     """The rivals a turn puts forward, ended; none that the turn's own decisions (`taken`)
     give a fact."""
-    put_right = _put_right(view, turn, live, earlier)
+    put_right = _put_right(view, turn, live, earlier) + _called_wrong(view, turn, live)
     if not puts_forward(turn.text) and not supposes(turn.text):
         return put_right
     _, _, sources = changeable(view, turn, live, earlier)
@@ -58,4 +60,19 @@ def _put_right(
         ended(view, turn, PROPOSAL, old, PUT_RIGHT)
         for old in contrasted(stated, steps=False).values()
         if not any(nlu.mentions(text, old) for text in said_before)
+    ]
+
+
+
+CALLED_WRONG = "called wrong"
+
+
+def _called_wrong(view: StateView, turn: Turn, live: Sequence[Fact]) -> list[Decision]:
+    """The values a turn calls an error ("the newsletter has us as 14:30. Their typo."),
+    ended as said; a value a live fact holds is left alone."""
+    held = {v.key for f in live for v in typed_values(f.text)}
+    return [
+        ended(view, turn, PROPOSAL, value.text, CALLED_WRONG)
+        for _, value in called_wrong(sentences(turn.text))
+        if value.key not in held
     ]
