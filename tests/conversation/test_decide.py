@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from statekeeper.conversation.changes.bounds import stated_as_bound
 from statekeeper.conversation.changes.fact_edits import replaced, without
 from statekeeper.conversation.changes.labels import anchor, slot_name
 from statekeeper.conversation.changes.miscalled import called_wrong
@@ -2914,3 +2915,20 @@ def test_a_value_called_an_error_replaces_nothing() -> None:
     source = fact("Pottery class: £40 a session", "pottery")
     assert changes("The website says £45 for the class. That's a mistake, they'll fix it.",
                    source) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        # the end of a working day named before a date makes it a deadline
+        ("send the report by close of business on 9 May", True),
+        ("proofs back end of play on the 4th", True),
+        ("the quotes come back COB on 12 June", True),
+        # ... not the start of one, nor a moment late in a day
+        ("the shop opens at the start of business on 3 May", False),
+        ("lunch is at the end of the day on 2 May", False),
+    ],
+)
+def test_the_end_of_a_working_day_makes_a_deadline(text: str, bound: bool) -> None:
+    value = next(v for v in typed_values(text) if v.kind == "date")
+    assert stated_as_bound(text, value) is bound

@@ -15,7 +15,11 @@ from statekeeper.text.values import TypedValue, typed_values
 _MOMENTS = frozenset({"date", "time"})  # kinds bound only by a deadline
 
 
-_DEADLINE_NAMED = re.compile(r"\b(?:deadlines?|due dates?)\b")
+# A deadline named before its moment, or the end of a working day: "by close of business
+# on the 9th", "end of play Friday", "COB Thursday".
+_DEADLINE_NAMED = re.compile(
+    r"\b(?:deadlines?|due dates?|(?:close|end) of (?:business|play|day)|cob|eod)\b"
+)
 
 
 def bounds_alike(known: Known, bound: bool, changes: bool, moved: bool = False) -> bool:
