@@ -529,7 +529,7 @@ def test_a_chat_restriction_ends_at_anothers_line(turn: str, spans: list[str]) -
         # ... nor the people it is for, named after it
         ("The safe code is 7731. That's for our own drivers only, Mo and Kasia.",
          ["The safe code is 7731."]),
-        ("Staff wifi is CoralBay88. This is for the teachers only: Ms Reid, Mr Obi.",
+        ("Staff wifi is CoralBay88. This is for the teachers only: Ms Reid, Mr Brannock.",
          ["Staff wifi is CoralBay88."]),
         ("Her room is 12B. That stays with the nurses only, Ana and Dee.",
          ["Her room is 12B."]),

@@ -200,8 +200,8 @@ REPLACEMENTS = [
     # one value said to take another's place
     ("Dr. Ito takes over from Dr. Lee on the ward next week.", [fact("Ward lead: Dr. Lee", "ward")],
      {("Dr. Lee", "Dr. Ito")}),
-    ("Priya Nair stands in for Tom Okafor at Friday's panel.",
-     [fact("Panelists: Tom Okafor, Ana Ruiz", "panel")], {("Tom Okafor", "Priya Nair")}),
+    ("Priya Das stands in for Tom Okafor at Friday's panel.",
+     [fact("Panelists: Tom Okafor, Ana Ruiz", "panel")], {("Tom Okafor", "Priya Das")}),
     ("Sergio Vaz will replace Mei Lin as the site lead.",
      [fact("Site lead: Mei Lin, mobile 555-0199", "lead")], {("Mei Lin", "Sergio Vaz")}),
     # a sentence that only denies a value names the old one for the next sentence's value
@@ -1310,7 +1310,7 @@ RETRACTIONS = [
      [fact("Tuesday run: Marlow Dairy, Keel Fish Co", "run")], {("Marlow Dairy", "-")}),
     # ... but "him" of the list's owner takes the item after "from"
     ("Priya is taking it elsewhere, so drop her from CHEM 101.",
-     [fact("Priya Nair schedule: BIO 110, CHEM 101, ART 120", "schedule")], {("CHEM 101", "-")}),
+     [fact("Priya Das schedule: BIO 110, CHEM 101, ART 120", "schedule")], {("CHEM 101", "-")}),
     # a removal closed by when it holds
     ("Revoke the admin rights effective immediately.",
      [fact("Contractor access: VPN access, admin rights on the repo", "access")],
@@ -2592,8 +2592,8 @@ TWO_VISITS = [
     ("turn", "sources", "expected"),
     [
         # a value two facts could hold goes to the one the turn surely changes
-        ("the Bristol one has moved to the Corn Exchange. doors at 6:30 now", TWO_GIGS,
-         {("Old Granary", "Corn Exchange"), ("7pm", "6:30")}),
+        ("the Bristol one has moved to the Assembly Rooms. doors at 6:30 now", TWO_GIGS,
+         {("Old Granary", "Assembly Rooms"), ("7pm", "6:30")}),
         ("Pottery class moves to Wednesdays from next week, starts at 6:30", TWO_CLASSES,
          {("Tuesdays", "Wednesdays"), ("6pm", "6:30")}),
         ("the dentist swapped me to Dr Adeyemi, at 11:30 now", TWO_VISITS,
@@ -2620,12 +2620,12 @@ def test_a_value_two_facts_could_hold_goes_to_the_one_the_turn_changes(
         ("She gave us a different email: j.roe@example.net",
          [fact("Tenant contact: j.roe@example.com", "tenant")],
          {("j.roe@example.com", "j.roe@example.net")}),
-        ("the actual address is 22 Mill Lane, Hexham",
-         [fact("Pickup: 9 Mill Lane, Hexham, 10am", "pickup")],
-         {("9 Mill Lane, Hexham", "22 Mill Lane, Hexham")}),
+        ("the actual address is 22 Tanners Row, Hexham",
+         [fact("Pickup: 9 Tanners Row, Hexham, 10am", "pickup")],
+         {("9 Tanners Row, Hexham", "22 Tanners Row, Hexham")}),
         # ... but a different thing of another sort is no new value
         ("The hall has a different piano, a 1920s upright.",
-         [fact("Recital: 12 May, St Anne's hall", "recital")], set()),
+         [fact("Recital: 12 May, St Oswin's hall", "recital")], set()),
     ],
 )
 def test_a_value_said_to_be_another_or_the_true_one_replaces_it(
@@ -2642,7 +2642,7 @@ def test_a_value_said_to_be_another_or_the_true_one_replaces_it(
         ("she's retired now", True),
         ("the old line is dead", True),
         # ... not a word before a noun, which only describes
-        ("she's a retired teacher", False),
+        ("she's a retired postwoman", False),
         ("we took the closed road by the mill", False),
         ("he sounds like a broken record", False),
     ],
@@ -2662,7 +2662,7 @@ def test_a_person_described_by_a_word_of_absence_is_not_replaced() -> None:
         # in a message quoted from someone named, their "me" and "my name" are their entry
         ("Message from Priya on the club chat: 'Please take my name off the minibus list, "
          "got a lift.'",
-         fact("Minibus list: Priya Nair, Tom Hale, Ed Cho", "minibus"), {("Priya Nair", "-")}),
+         fact("Minibus list: Priya Das, Tom Hale, Ed Cho", "minibus"), {("Priya Das", "-")}),
         ("Email from Carl: 'please remove me from the Friday rota, new job'",
          fact("Friday rota: Carl Webb, Ana Ruiz, Dev Patel", "rota"), {("Carl Webb", "-")}),
         # ... and so is their "I don't need", when the record lists them among others
@@ -2681,7 +2681,7 @@ def test_a_quoted_authors_first_person_is_their_own_entry(
 
 JOBS = fact(
     "Today: 7720 boiler service 09:00, Mrs Ode, 4 Kiln Row (Sam); 7723 LED swap 14:00, Mr Day, "
-    "9 Mill Lane (Sam)",
+    "9 Tanners Row (Sam)",
     "jobs",
 )
 
@@ -2692,11 +2692,11 @@ JOBS = fact(
         # a figure a known count or code already holds is said again, not a slip of another
         ("ok drop 7720 then, she sorted it herself", JOBS, {("7720 boiler service 09:00", "-")}),
         ("cancel 5512 please, they're away",
-         fact("Deliveries: 5512 sofa 10:00, Mrs Lin, 2 Oak Rd (Van 1); 5517 LED lamps 13:00, "
-              "Mr Po, 7 Bay St (Van 1)", "deliveries"),
+         fact("Deliveries: 5512 sofa 10:00, Mrs Varga, 2 Oak Rd (Van 1); 5517 LED lamps 13:00, "
+              "Mr Quist, 7 Bay St (Van 1)", "deliveries"),
          {("5512 sofa 10:00", "-")}),
         ("scrap 9130, the client rang",
-         fact("Visits: 9130 inspection 08:30, Kew Ltd, 12 Dock St (Ali); 9103 TV repair 11:00, "
+         fact("Visits: 9130 inspection 08:30, Kew Ltd, 12 Rope Walk (Ali); 9103 TV repair 11:00, "
               "Ms Orr, 3 Hill Rd (Ali)", "visits"),
          {("9130 inspection 08:30", "-")}),
     ],
@@ -2712,7 +2712,7 @@ def test_a_figure_said_again_is_no_slip_of_another(
     [
         # the head of a record among records parted by semicolons takes the record with it
         (JOBS.text, "7720 boiler service 09:00",
-         "Today: 7723 LED swap 14:00, Mr Day, 9 Mill Lane (Sam)"),
+         "Today: 7723 LED swap 14:00, Mr Day, 9 Tanners Row (Sam)"),
         ("Rooms: 12 twin 2 nights, Ana Ruiz, paid; 14 double 1 night, Tom Hale, unpaid; 15 single",
          "14 double 1 night", "Rooms: 12 twin 2 nights, Ana Ruiz, paid; 15 single"),
         # ... not an item of a group of plain items, nor a record's other details
@@ -2720,7 +2720,7 @@ def test_a_figure_said_again_is_no_slip_of_another(
          "Menu: bread; mains: fish, pie; dessert: tart, cream"),
         (JOBS.text, "Mr Day",
          "Today: 7720 boiler service 09:00, Mrs Ode, 4 Kiln Row (Sam); 7723 LED swap 14:00, "
-         "9 Mill Lane (Sam)"),
+         "9 Tanners Row (Sam)"),
     ],
 )
 def test_a_record_goes_with_what_heads_it(text: str, item: str, left: str) -> None:
@@ -2787,7 +2787,7 @@ def test_a_visit_and_what_it_was_for_is_no_new_day(turn: str, source: Source) ->
     ("turn", "source", "expected"),
     [
         # a moment moved later or earlier, said as shunted, put back or brought forward
-        ("the garage shunted us to 4pm", fact("MOT: Friday 2pm, Kwik Fit", "mot"), {("2pm", "4pm")}),
+        ("the garage shunted us to 4pm", fact("MOT: Friday 2pm, Tyreland", "mot"), {("2pm", "4pm")}),
         ("the lab put it back to 11:30", fact("Bloods: Tuesday 09:15, Dr Lane", "bloods"),
          {("09:15", "11:30")}),
         ("they brought it forward to the 3rd", fact("Exam: 10 March, Hall B", "exam"),
@@ -2874,18 +2874,18 @@ def test_an_offer_taken_up_is_the_speakers_change(
     ("turn", "source", "expected"),
     [
         # a name after the relation it has to someone is that person, no new holder
-        ("Make it three keys now, one for her neighbour Mrs Patel.",
-         fact("Locks job: Mr Tom Hale, 2 keys, Friday", "locks"), {("2 keys", "three keys")}),
+        ("Make it four keys now, one for her neighbour Mrs Fennimore.",
+         fact("Locks job: Mr Tom Hale, 2 keys, Friday", "locks"), {("2 keys", "four keys")}),
         ("Add a place for my nephew, Sam Kerr, so 5 guests.",
          fact("Table: Ms Ana Ruiz, 4 guests, 8pm", "table"), {("4 guests", "5 guests")}),
         ("Her daughter Lily Obi will collect it.",
          fact("Prescription: Mrs Ada Obi, ready Tuesday", "prescription"), set()),
         # a day said to be past is when it happened, no new day
         ("Further to our chat of Monday last, she'd prefer 11am.",
-         fact("Visit: Wednesday 10am, Dr Okafor", "visit"), {("10am", "11am")}),
-        # another's thing moved is theirs: "moved theirs"
+         fact("Visit: Wednesday 10am, Dr Lindgren", "visit"), {("10am", "11am")}),
+        # another's thing moved is theirs: "shifted theirs"
         ("the choir shifted theirs to the 13th",
-         fact("Concert: Sat 12 Apr, 7pm, St Mary's", "concert"), set()),
+         fact("Concert: Sat 12 Apr, 7pm, St Cuthbert's", "concert"), set()),
     ],
 )
 def test_someone_named_by_relation_a_past_day_anothers_move(

@@ -148,8 +148,7 @@ def test_a_word_that_fits_no_value_names_none(said: str, restriction: str) -> No
         # what is kept back, listed after the restriction without a verb, is named by it
         (
             "Collection from 14 Alder Close at 15:20 every day.",
-            "Her ex is not to be told anything about the pickups. Not the address, not the "
-            "time, nothing.",
+            "Her ex is not to be told anything about the pickups. Not the address or the hour.",
             ["14 Alder Close", "15:20"],
         ),
         (

@@ -374,7 +374,7 @@ def test_one_a_turn_lets_know_by_role_is_shown_what_it_keeps_back(engine: Engine
         s.observe("rowan", "Mrs Ode is in bay 4. Doctors only: she has sepsis.")
         s.observe("rowan", "Her son asked that her prognosis isn't talked about beyond "
                   "the registrar and the ward sister.")
-        allowed = s.context("Kofi Mensah, the ward sister on nights, asks for her handover. "
+        allowed = s.context("Kwabena Ampofo, the ward sister on nights, asks for her handover. "
                             "Draft the note for him.").text
         outsider = s.context("Her neighbour wants news of her. Draft my answer.").text
     assert "sepsis" in allowed

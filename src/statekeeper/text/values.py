@@ -638,7 +638,7 @@ def _take_name(match: re.Match[str], text: str, take: Callable[[str, int, int], 
         take("name", match.start(), match.end())
         return
     titled = [w for w in re.finditer(r"\S+", match.group(0)) if w.group(0).rstrip(".") in _TITLES]
-    if titled:  # "Booked Mrs Kaur", "Ask Dr Ruiz": the name opens with its title
+    if titled:  # "Booked Mr Okoro", "Ask Dr Ruiz": the name opens with its title
         take("name", match.start() + titled[0].start(), match.end())
         return
     start = match.start() + len(head) + 1
@@ -733,7 +733,7 @@ def near_variant(a: TypedValue, b: TypedValue) -> bool:
 
 def consecutive(a: TypedValue, b: TypedValue) -> bool:
     """Whether two references differ only by the next number of three figures or more at
-    their end ("WS-1187" and "WS-1188"): neighbouring records of one numbering, as likely
+    their end ("RB-2214" and "RB-2215"): neighbouring records of one numbering, as likely
     as a slip of the hand. A slot or a room ("slot 2", "slot 3") is no numbering of
     records."""
     x, y = re.fullmatch(r"(.*?)(\d{3,})", _core(a)), re.fullmatch(r"(.*?)(\d{3,})", _core(b))

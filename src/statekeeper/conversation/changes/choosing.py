@@ -28,7 +28,7 @@ def best_of(scored: list[Scored]) -> list[Replace]:
     we're 34 people, they can seat us at 7" changes the dinner's venue, count and time),
     or the turn the same fact, with a code written as its old one was ("new locator
     Q8LM3T ... now in 31F" moves seat 9B too). A value that fits two facts equally goes to
-    the one the turn surely changes ("the gig moved to the Old Mill, doors at 8" is the
+    the one the turn surely changes ("the gig moved to the Granary Hall, doors at 8" is the
     gig's doors, not the other show's)."""
     chosen: list[Replace] = []
     used_old: set[tuple[str, str]] = set()

@@ -90,7 +90,7 @@ def disowns(text: str) -> bool:
 
 def out_of_use(clause: str) -> bool:
     """Whether a clause says its subject is out of use ("Bay 2 flooded", "she's retired"),
-    not what it is like: a word before a noun ("a retired teacher", "the closed road")
+    not what it is like: a word before a noun ("a retired postman", "the closed road")
     describes."""
     lowered = clause.lower()
     return any(

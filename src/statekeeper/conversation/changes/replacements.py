@@ -85,7 +85,7 @@ def replacements(
     known = known_values(sources)
     # what the assistant only offered is the speaker's own new value when they say it
     live_keys = {(k.value.kind, k.value.key) for k in known if not k.source.offered}
-    # "7450" restates a known "Latitude 7450", and "4480" a known "4480 lockout": the figure
+    # "7450" restates a known "Latitude 7450", and "4471" a known "4471 callout": the figure
     live_keys |= {
         ("number", digits(k.value.text)) for k in known if k.value.kind in ("code", "quantity")
     }

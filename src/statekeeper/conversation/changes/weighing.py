@@ -241,7 +241,7 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     if introduced_otherwise(new.sentence.text, new.value, old):
         return None  # "a pledge of £25,000 towards the lantern": no new appeal target
     if consecutive(old.value, new.value) and not (new.changes or whole.repairs or new.named):
-        return None  # "that's WS-1188" beside a known "WS-1187": the next record, unless fixed
+        return None  # "that's RB-2215" beside a known "RB-2214": the next record, unless fixed
     totals = _totals(new, old)
     if totals is False:
         return None  # "£18.50 a head, so £1,110": the sum is no new price of one
@@ -353,11 +353,11 @@ def _when_it_happened(sentence: str, value: TypedValue) -> bool:
     what the record plans."""
     return value.kind in {"weekday", "date"} and (
         _VISITED.search(sentence, 0, value.start) is not None
-        or _GONE.match(sentence, value.end) is not None  # "our call of Tuesday last"
+        or _GONE.match(sentence, value.end) is not None  # "our call of Friday last"
     )
 
 
-# A day said to be past, right after it: "Tuesday last", "Friday just gone".
+# A day said to be past, right after it: "Friday last", "Monday just gone".
 _GONE = re.compile(r"\s+(?:last|just gone|gone|past)\b(?!\s+(?:week|month|year|time))", re.I)
 
 
