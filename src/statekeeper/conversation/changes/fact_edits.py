@@ -139,10 +139,15 @@ def _recounted(before: str, after: str) -> str:
     """`after` with its count total ("total 7 crates") set to the sum of the counts its
     items end with, when in `before` it was exactly their sum."""
     old, new = _COUNT_TOTAL.search(before), _COUNT_TOTAL.search(after)
-    if old is None or new is None or old.group(old.lastindex or 1) != new.group(new.lastindex or 1):
+    if old is None or new is None:
         return after
-    old_lines, new_lines = _ending_counts(before[: old.start()]), _ending_counts(after[: new.start()])
-    figure = new.lastindex or 1
+    figure = new.lastindex or 1  # the group the total's figure is in
+    if old.group(old.lastindex or 1) != new.group(figure):
+        return after  # the total itself was changed: the speaker's figure stands
+    old_lines, new_lines = (
+        _ending_counts(before[: old.start()]),
+        _ending_counts(after[: new.start()]),
+    )
     if len(old_lines) < 2 or not new_lines or sum(old_lines) != int(new.group(figure)):
         return after
     return after[: new.start(figure)] + str(sum(new_lines)) + after[new.end(figure) :]
@@ -153,4 +158,3 @@ def _ending_counts(text: str) -> list[int]:
     items = [i for i in re.split(r"[,;]\s*", text.rpartition(":")[2]) if i.strip(" (")]
     counts = [_ENDING_COUNT.search(" " + i) for i in items]
     return [int(c.group(1)) for c in counts if c] if all(counts) else []
-

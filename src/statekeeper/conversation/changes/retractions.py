@@ -46,7 +46,7 @@ def retractions(
 ) -> list[Retract]:
     """The items `said` takes back; `messages` are those the turn quotes from others by
     name, whose "I" is their author: "take me off the list" takes the author's entry out,
-    "I don't need the van" is the author's own need."""
+    and so does "I don't need a stall" where the record lists the author among others."""
     pattern = retraction_pattern()
     vague = table("vague_items")
     out: list[Retract] = []

@@ -63,7 +63,6 @@ def _put_right(
     ]
 
 
-
 CALLED_WRONG = "called wrong"
 
 

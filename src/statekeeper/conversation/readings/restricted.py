@@ -225,12 +225,11 @@ def restricting_at(text: str) -> Iterator[tuple[str, int]]:
             # office, the referee and the family, and nobody else"
             clauses = [(sentence.text, len(sentence.text))]
         after = said[n + 1] if n + 1 < len(said) else None
-        listed = after is not None and _ELLIPTIC_LIST.match(after.text) is not None
+        listed = after if after is not None and _ELLIPTIC_LIST.match(after.text) else None
         for clause, end in clauses:
             if restricts(clause) and not bare_restriction(clause):
-                if listed and end == len(sentence.text):
-                    assert after is not None
-                    yield f"{clause} {after.text}", after.start + len(after.text)
+                if listed is not None and end == len(sentence.text):
+                    yield f"{clause} {listed.text}", listed.start + len(listed.text)
                 else:
                     yield clause, sentence.start + end
 
