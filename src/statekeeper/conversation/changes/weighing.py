@@ -318,7 +318,8 @@ def weigh(whole: WholeTurn, new: _New, old: Known) -> tuple[int, str] | None:
     return (score, reason) if score > 0 else None
 
 
-_RELATIONS = re.compile("|".join(tables()["relations"]))
+# A relation just before a name: "her sister ", "my nephew, ".
+_RELATION_BEFORE = re.compile(rf"\b(?:{'|'.join(tables()['relations'])})[,:]?\s+$")
 
 # A value named as that of another thing than ours, right before it: "another shipment,
 # the NCL-77421", "a different booking, BK-2231".
@@ -329,8 +330,7 @@ _ANOTHERS = re.compile(
 def _related(sentence: str, value: TypedValue) -> bool:
     """Whether a name follows the relation it has to someone ("her sister Ms Ruiz",
     "her son, Tom"): that person, named for who they are to another."""
-    before = sentence[: value.start].lower()
-    return re.search(rf"\b(?:{_RELATIONS.pattern})[,:]?\s+$", before) is not None
+    return _RELATION_BEFORE.search(sentence[: value.start].lower()) is not None
 
 
 _UNTIL = re.compile(r"\b(?:until|till|til|through)\s+(?:(?:the|next|this)\s+)?$", re.I)
